@@ -1,0 +1,47 @@
+//! The `solution` binary: LeetCode-style cases on stdin, `true`/`false` per case on stdout.
+//!
+//! It counts residues while parsing, so memory does not grow with the line, and it runs
+//! the submission file's own closed form (`Solution::alice_wins`) on the counts.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use stone_game_ix::Solution;
+use stone_game_ix::problem::format::{CaseReader, answer_text};
+
+fn main() -> ExitCode {
+    let stdin = io::stdin().lock();
+    let mut reader = CaseReader::new(stdin, "<stdin>");
+    // One large buffer, written when full and once at the end: no flush per answer.
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let outcome = loop {
+        let mut residue_counts = [0u64; 3];
+        match reader.next_case(|stone| residue_counts[stone.value.rem_euclid(3) as usize] += 1) {
+            Ok(Some(_)) => {
+                let answer = answer_text(Solution::alice_wins(residue_counts));
+                match writeln!(out, "{answer}") {
+                    Ok(()) => {}
+                    // A reader that went away (`| head`) is a normal end.
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break Ok(()),
+                    Err(e) => break Err(format!("cannot write answers: {e}")),
+                }
+            }
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(e.to_string()),
+        }
+    };
+    // Answers to the lines before a malformed one stay valid: write them out first.
+    let flushed = out.flush();
+    match (outcome, flushed) {
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Ok(()), Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        (Err(message), _) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        (Ok(()), Err(e)) => {
+            eprintln!("error: cannot write answers: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
