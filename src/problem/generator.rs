@@ -383,6 +383,41 @@ impl Draw<'_> {
     }
 }
 
+/// Which coverage class a case falls in: a few bytes, so a long run keeps classes
+/// rather than cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaseClass {
+    zeros_odd: bool,
+    presence: u8,
+    bucket: u8,
+    low_value: bool,
+    high_value: bool,
+    len_one: bool,
+    len_max: bool,
+}
+
+impl CaseClass {
+    /// Classifies a case.
+    pub fn of(stones: &[i32]) -> Self {
+        let [zeros, ones, twos] = residue_counts(stones);
+        CaseClass {
+            zeros_odd: zeros % 2 == 1,
+            presence: if ones == 0 {
+                0
+            } else if twos == 0 {
+                1
+            } else {
+                2
+            },
+            bucket: ones.abs_diff(twos).min(5) as u8,
+            low_value: stones.iter().any(|&s| s <= 3),
+            high_value: stones.iter().any(|&s| s >= MAX_VALUE - 2),
+            len_one: stones.len() == 1,
+            len_max: stones.len() == MAX_LEN,
+        }
+    }
+}
+
 /// The grid of classes the generator is meant to cover, and the extremes.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Coverage {
@@ -400,28 +435,17 @@ const PRESENCE_NAMES: [&str; 3] = ["c1 = 0", "c2 = 0", "both >= 1"];
 impl Coverage {
     /// Counts one case into its class.
     pub fn add(&mut self, stones: &[i32]) {
-        let [zeros, ones, twos] = residue_counts(stones);
-        let presence = if ones == 0 {
-            0
-        } else if twos == 0 {
-            1
-        } else {
-            2
-        };
-        let bucket = ones.abs_diff(twos).min(5) as usize;
-        self.grid[(zeros % 2) as usize][presence][bucket] += 1;
-        if stones.iter().any(|&s| s <= 3) {
-            self.value_extremes[0] += 1;
-        }
-        if stones.iter().any(|&s| s >= MAX_VALUE - 2) {
-            self.value_extremes[1] += 1;
-        }
-        if stones.len() == 1 {
-            self.size_extremes[0] += 1;
-        }
-        if stones.len() == MAX_LEN {
-            self.size_extremes[1] += 1;
-        }
+        self.add_class(CaseClass::of(stones));
+    }
+
+    /// Counts a case already classified.
+    pub fn add_class(&mut self, class: CaseClass) {
+        self.grid[usize::from(class.zeros_odd)][usize::from(class.presence)]
+            [usize::from(class.bucket)] += 1;
+        self.value_extremes[0] += u64::from(class.low_value);
+        self.value_extremes[1] += u64::from(class.high_value);
+        self.size_extremes[0] += u64::from(class.len_one);
+        self.size_extremes[1] += u64::from(class.len_max);
     }
 
     /// Adds another coverage into this one.

@@ -1,0 +1,265 @@
+//! Judging many cases in one process, with verdicts per case.
+//!
+//! Batching is only a speed device: a process per case would cap throughput at a few
+//! hundred cases a second. When a batch fails as a whole (a crash, a timeout, a wrong
+//! number of lines), its halves are run again, down to single cases, so every case gets
+//! the verdict it would get alone.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+
+use super::process::{self, Exit, Limits, Program, Run, Stopped};
+use super::verdict::{CaseOutcome, Verdict};
+use crate::problem::format::{parse_answer, write_case};
+
+/// Marks in stderr by which runtimes report a failed allocation under a memory limit.
+/// Under `RLIMIT_AS` these come far below the limit in RSS, so peak RSS alone misses them.
+const OUT_OF_MEMORY_MARKS: [&str; 6] = [
+    "MemoryError",
+    "memory allocation of",
+    "bad_alloc",
+    "OutOfMemoryError",
+    "heap out of memory",
+    "Cannot allocate memory",
+];
+
+/// Figures gathered over all runs of a judge.
+#[derive(Debug, Default, Clone)]
+pub struct RunStats {
+    /// Processes started.
+    pub runs: u64,
+    /// The longest run by CPU time, and how many cases it held.
+    pub slowest: Option<(Duration, usize)>,
+    /// Highest peak RSS of any run, KiB.
+    pub peak_rss_kib: u64,
+    /// Highest measurement floor seen (see [`Run::rss_floor_kib`]): peaks up to it are
+    /// only known to be at most it.
+    pub rss_floor_kib: u64,
+    /// The last stderr bytes of the most recent failed run.
+    pub stderr_tail: Vec<u8>,
+}
+
+/// Runs a program on groups of cases and judges each case.
+pub struct Judge {
+    program: Program,
+    limits: Limits,
+    stats: Mutex<RunStats>,
+}
+
+/// A run-level failure, before it is pinned on a case.
+struct Failure {
+    verdict: Verdict,
+    detail: String,
+}
+
+impl Judge {
+    /// A judge of `program` under `limits`.
+    pub fn new(program: Program, limits: Limits) -> Self {
+        Judge {
+            program,
+            limits,
+            stats: Mutex::new(RunStats::default()),
+        }
+    }
+
+    /// The program judged.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// Figures so far.
+    pub fn stats(&self) -> RunStats {
+        self.stats.lock().expect("stats lock is not poisoned").clone()
+    }
+
+    /// Judges `cases` against `expected`, one outcome per case, in order.
+    ///
+    /// Errors only when the program cannot be run at all or the judge is interrupted.
+    pub fn judge(&self, cases: &[&[i32]], expected: &[bool]) -> Result<Vec<CaseOutcome>> {
+        assert_eq!(cases.len(), expected.len());
+        let mut outcomes = Vec::with_capacity(cases.len());
+        self.judge_group(cases, expected, &mut outcomes)?;
+        Ok(outcomes)
+    }
+
+    fn judge_group(
+        &self,
+        cases: &[&[i32]],
+        expected: &[bool],
+        outcomes: &mut Vec<CaseOutcome>,
+    ) -> Result<()> {
+        let mut input = Vec::new();
+        for stones in cases {
+            write_case(&mut input, stones).expect("writing to a Vec cannot fail");
+        }
+        let run = process::run(&self.program, &input, &self.limits)?;
+        if run.stopped == Some(Stopped::Interrupted) {
+            bail!(Interrupted);
+        }
+        self.record(&run, cases.len());
+        let cpu = run.cpu / cases.len() as u32;
+        let failure = match self.run_failure(&run) {
+            Some(failure) => failure,
+            None => match read_answers(&run.stdout, cases.len()) {
+                Ok(answers) => {
+                    outcomes.extend(answers.into_iter().zip(expected).map(|(got, &expected)| {
+                        let (verdict, detail) = if got == expected {
+                            (Verdict::Accepted, String::new())
+                        } else {
+                            (Verdict::WrongAnswer, format!("expected {expected}, got {got}"))
+                        };
+                        CaseOutcome {
+                            verdict,
+                            expected,
+                            got: Some(got),
+                            detail,
+                            cpu,
+                        }
+                    }));
+                    return Ok(());
+                }
+                Err(failure) => failure,
+            },
+        };
+        if cases.len() == 1 {
+            outcomes.push(CaseOutcome {
+                verdict: failure.verdict,
+                expected: expected[0],
+                got: None,
+                detail: failure.detail,
+                cpu,
+            });
+            return Ok(());
+        }
+        let middle = cases.len() / 2;
+        self.judge_group(&cases[..middle], &expected[..middle], outcomes)?;
+        self.judge_group(&cases[middle..], &expected[middle..], outcomes)
+    }
+
+    /// What went wrong with the run as a whole, if anything (its output aside).
+    fn run_failure(&self, run: &Run) -> Option<Failure> {
+        let failure = |verdict, detail: String| Some(Failure { verdict, detail });
+        let limits = &self.limits;
+        match run.stopped {
+            Some(Stopped::CpuTime) => {
+                return failure(
+                    Verdict::TimeLimitExceeded,
+                    format!("CPU time over the limit of {:.2?}", limits.time),
+                );
+            }
+            Some(Stopped::WallTime) => {
+                return failure(
+                    Verdict::TimeLimitExceeded,
+                    format!(
+                        "wall time over the guard of {:.2?} (CPU {:.2?}): sleeping or blocked",
+                        limits.wall, run.cpu
+                    ),
+                );
+            }
+            Some(Stopped::Output) => {
+                return failure(
+                    Verdict::OutputLimitExceeded,
+                    format!("more than {} bytes of output", limits.output),
+                );
+            }
+            Some(Stopped::Interrupted) | None => {}
+        }
+        let stderr = String::from_utf8_lossy(&run.stderr_tail);
+        let over_memory = run.peak_rss_kib * 1024 > limits.memory
+            || (run.exit != Exit::Code(0) && OUT_OF_MEMORY_MARKS.iter().any(|m| stderr.contains(m)));
+        if over_memory {
+            return failure(
+                Verdict::MemoryLimitExceeded,
+                format!(
+                    "memory over the limit of {} MiB (peak RSS {} MiB)",
+                    limits.memory >> 20,
+                    run.peak_rss_kib >> 10
+                ),
+            );
+        }
+        match run.exit {
+            Exit::Code(0) => None,
+            Exit::Code(code) => failure(Verdict::RuntimeError, format!("exit code {code}")),
+            Exit::Signal(signal) => failure(
+                Verdict::RuntimeError,
+                format!("killed by {}", process::signal_name(signal)),
+            ),
+        }
+    }
+
+    fn record(&self, run: &Run, cases: usize) {
+        let mut stats = self.stats.lock().expect("stats lock is not poisoned");
+        stats.runs += 1;
+        if stats.slowest.is_none_or(|(cpu, _)| run.cpu > cpu) {
+            stats.slowest = Some((run.cpu, cases));
+        }
+        if run.peak_rss_kib > run.rss_floor_kib {
+            stats.peak_rss_kib = stats.peak_rss_kib.max(run.peak_rss_kib);
+        }
+        stats.rss_floor_kib = stats.rss_floor_kib.max(run.rss_floor_kib);
+        if run.exit != Exit::Code(0) || run.stopped.is_some() {
+            stats.stderr_tail.clone_from(&run.stderr_tail);
+        }
+    }
+}
+
+/// Reads exactly `count` answers, or says what is wrong with the output.
+fn read_answers(stdout: &[u8], count: usize) -> Result<Vec<bool>, Failure> {
+    let text = String::from_utf8_lossy(stdout);
+    let mut answers = Vec::with_capacity(count);
+    for (i, line) in text.lines().enumerate() {
+        if i == count {
+            return Err(Failure {
+                verdict: Verdict::WrongAnswer,
+                detail: format!("extra output after the last answer: '{}'", shorten(line)),
+            });
+        }
+        match parse_answer(line) {
+            Some(answer) => answers.push(answer),
+            None => {
+                return Err(Failure {
+                    verdict: Verdict::PresentationError,
+                    detail: format!("output line '{}' is not 'true' or 'false'", shorten(line)),
+                });
+            }
+        }
+    }
+    if answers.len() < count {
+        return Err(Failure {
+            verdict: Verdict::WrongAnswer,
+            detail: format!("missing answer for case {}", answers.len() + 1),
+        });
+    }
+    Ok(answers)
+}
+
+fn shorten(line: &str) -> String {
+    const SHOWN: usize = 40;
+    if line.chars().count() <= SHOWN {
+        line.to_string()
+    } else {
+        format!("{}…", line.chars().take(SHOWN).collect::<String>())
+    }
+}
+
+/// Fails with a clear message if the run was cut short by Ctrl-C or SIGTERM.
+pub fn check_interrupted() -> Result<()> {
+    if process::INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed) {
+        bail!(Interrupted);
+    }
+    Ok(())
+}
+
+/// The error a judge returns when it was interrupted; callers print the summary so far.
+#[derive(Debug, Clone, Copy)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}
