@@ -180,7 +180,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()
         .prefix(".tmp-")
         .tempfile_in(dir)
         .with_context(|| format!("cannot write in {}", dir.display()))?;
+    // A temp file is private (0600); a case file or report is for everyone to read.
     temp.write_all(bytes)
+        .and_then(|()| {
+            use std::os::unix::fs::PermissionsExt;
+            temp.as_file().set_permissions(fs::Permissions::from_mode(0o644))
+        })
         .and_then(|()| temp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", path.display()))?;
     let persisted = if overwrite {
