@@ -292,7 +292,10 @@ fn print_failure(
     let solution = solution_words(&args.solution);
     if let Some(saved) = &entry.saved {
         println!("  saved:    {saved} (+ .out)");
-        println!("  replay:   judge test {solution}{saved}");
+        println!(
+            "  replay:   judge test {solution}--time-limit {:?} {saved}",
+            args.limits.time_limit
+        );
     }
     println!(
         "  rerun:    judge stress {solution}--seed {seed} --cases {}{}",

@@ -38,7 +38,7 @@ pub fn run(args: TestArgs) -> Result<u8> {
     let (mut passed, mut failed) = (0u64, 0u64);
     for file in &files {
         let cases: Vec<&[i32]> = file.cases.iter().map(Vec::as_slice).collect();
-        let outcomes = match judge.judge(&cases, &file.expected) {
+        let outcomes = match judge.judge(&cases, &file.expected, false) {
             Ok(outcomes) => outcomes,
             Err(error) if error.is::<Interrupted>() => {
                 println!("interrupted: {passed} passed, {failed} failed before the interruption");

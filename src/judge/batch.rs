@@ -74,13 +74,20 @@ impl Judge {
         self.stats.lock().expect("stats lock is not poisoned").clone()
     }
 
-    /// Judges `cases` against `expected`, one outcome per case, in order.
+    /// Judges `cases` against `expected`, one outcome per case, in order. With
+    /// `stop_at_failure` the outcomes end at the first case that is not accepted, and
+    /// the cases after it are not run.
     ///
     /// Errors only when the program cannot be run at all or the judge is interrupted.
-    pub fn judge(&self, cases: &[&[i32]], expected: &[bool]) -> Result<Vec<CaseOutcome>> {
+    pub fn judge(
+        &self,
+        cases: &[&[i32]],
+        expected: &[bool],
+        stop_at_failure: bool,
+    ) -> Result<Vec<CaseOutcome>> {
         assert_eq!(cases.len(), expected.len());
         let mut outcomes = Vec::with_capacity(cases.len());
-        self.judge_group(cases, expected, &mut outcomes)?;
+        self.judge_group(cases, expected, stop_at_failure, &mut outcomes)?;
         Ok(outcomes)
     }
 
@@ -88,8 +95,12 @@ impl Judge {
         &self,
         cases: &[&[i32]],
         expected: &[bool],
+        stop_at_failure: bool,
         outcomes: &mut Vec<CaseOutcome>,
     ) -> Result<()> {
+        let failed = |outcomes: &Vec<CaseOutcome>| {
+            stop_at_failure && outcomes.last().is_some_and(|o| o.verdict != Verdict::Accepted)
+        };
         let mut input = Vec::new();
         for stones in cases {
             write_case(&mut input, stones).expect("writing to a Vec cannot fail");
@@ -104,20 +115,7 @@ impl Judge {
             Some(failure) => failure,
             None => match read_answers(&run.stdout, cases.len()) {
                 Ok(answers) => {
-                    outcomes.extend(answers.into_iter().zip(expected).map(|(got, &expected)| {
-                        let (verdict, detail) = if got == expected {
-                            (Verdict::Accepted, String::new())
-                        } else {
-                            (Verdict::WrongAnswer, format!("expected {expected}, got {got}"))
-                        };
-                        CaseOutcome {
-                            verdict,
-                            expected,
-                            got: Some(got),
-                            detail,
-                            cpu,
-                        }
-                    }));
+                    push_answers(outcomes, &answers, expected, cpu, stop_at_failure);
                     return Ok(());
                 }
                 Err(failure) => failure,
@@ -133,9 +131,31 @@ impl Judge {
             });
             return Ok(());
         }
+        // A program that crashed or ran out of time after answering some cases gave
+        // answers that stand (each answer depends on its own line only). The next case
+        // is the suspect: run it alone, then the rest. Without such answers (a crash
+        // before any output was flushed), bisect.
+        let mut answers = leading_answers(&run.stdout);
+        answers.truncate(cases.len() - 1);
+        let answered = answers.len();
+        let crashed = matches!(
+            failure.verdict,
+            Verdict::RuntimeError | Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded
+        );
+        if answered > 0 && crashed {
+            push_answers(outcomes, &answers, &expected[..answered], cpu, stop_at_failure);
+            if failed(outcomes) {
+                return Ok(());
+            }
+            let rest = answered..cases.len();
+            return self.judge_group(&cases[rest.clone()], &expected[rest], stop_at_failure, outcomes);
+        }
         let middle = cases.len() / 2;
-        self.judge_group(&cases[..middle], &expected[..middle], outcomes)?;
-        self.judge_group(&cases[middle..], &expected[middle..], outcomes)
+        self.judge_group(&cases[..middle], &expected[..middle], stop_at_failure, outcomes)?;
+        if failed(outcomes) {
+            return Ok(());
+        }
+        self.judge_group(&cases[middle..], &expected[middle..], stop_at_failure, outcomes)
     }
 
     /// What went wrong with the run as a whole, if anything (its output aside).
@@ -203,6 +223,45 @@ impl Judge {
             stats.stderr_tail.clone_from(&run.stderr_tail);
         }
     }
+}
+
+/// Judges answers against expected ones, stopping after the first wrong one if asked.
+fn push_answers(
+    outcomes: &mut Vec<CaseOutcome>,
+    answers: &[bool],
+    expected: &[bool],
+    cpu: Duration,
+    stop_at_failure: bool,
+) {
+    for (&got, &expected) in answers.iter().zip(expected) {
+        let (verdict, detail) = if got == expected {
+            (Verdict::Accepted, String::new())
+        } else {
+            (Verdict::WrongAnswer, format!("expected {expected}, got {got}"))
+        };
+        outcomes.push(CaseOutcome {
+            verdict,
+            expected,
+            got: Some(got),
+            detail,
+            cpu,
+        });
+        if stop_at_failure && verdict != Verdict::Accepted {
+            return;
+        }
+    }
+}
+
+/// The complete `true`/`false` lines that open the output.
+fn leading_answers(stdout: &[u8]) -> Vec<bool> {
+    let complete = match stdout.iter().rposition(|&b| b == b'\n') {
+        Some(end) => &stdout[..end],
+        None => return Vec::new(),
+    };
+    String::from_utf8_lossy(complete)
+        .lines()
+        .map_while(parse_answer)
+        .collect()
 }
 
 /// Reads exactly `count` answers, or says what is wrong with the output.

@@ -156,41 +156,57 @@ impl Shrinker<'_> {
         Ok(changed)
     }
 
-    /// Bisects on the length of a prefix that still fails; one process per try.
+    /// Bisects on the length of a prefix that still fails, one process per try, then
+    /// doubles it back: a case right at the edge of the limit would fail one replay and
+    /// pass the next.
     fn shortest_prefix(&mut self, best: &mut (Vec<i32>, CaseOutcome)) -> Result<()> {
-        let (mut fits, mut fails) = (0usize, best.0.len());
-        while fails - fits > 1 && !self.spent() && self.used.runs < 12 {
+        const TRIES: u64 = 10;
+        let original = best.0.clone();
+        let (mut fits, mut fails) = (0usize, original.len());
+        while fails - fits > 1 && !self.spent() && self.used.runs < TRIES {
             let middle = fits + (fails - fits) / 2;
-            match self.first_failing(vec![best.0[..middle].to_vec()])? {
-                Some(found) => {
-                    fails = middle;
-                    *best = found;
-                }
+            match self.first_failing(vec![original[..middle].to_vec()])? {
+                Some(_) => fails = middle,
                 None => fits = middle,
+            }
+        }
+        let margin = (fails * 2).min(original.len());
+        if margin < original.len() {
+            if let Some(found) = self.first_failing(vec![original[..margin].to_vec()])? {
+                *best = found;
             }
         }
         Ok(())
     }
 
-    /// Judges the candidates as one batch; the first that fails the same way, if any.
+    /// Judges the candidates in order, many to a batch; the first that fails the same
+    /// way, if any. Judging stops at each failure, so a list dense with crashes costs a
+    /// run per crash only up to the first match.
     fn first_failing(
         &mut self,
         candidates: Vec<Vec<i32>>,
     ) -> Result<Option<(Vec<i32>, CaseOutcome)>> {
         let candidates: Vec<Vec<i32>> = candidates.into_iter().filter(|c| !c.is_empty()).collect();
-        if candidates.is_empty() || self.spent() {
-            return Ok(None);
+        let mut from = 0;
+        while from < candidates.len() && !self.spent() {
+            let rest = &candidates[from..];
+            let expected: Vec<bool> = rest.iter().map(|c| self.oracle.expected(c).0).collect();
+            let cases: Vec<&[i32]> = rest.iter().map(Vec::as_slice).collect();
+            let runs_before = self.judge.stats().runs;
+            let outcomes = self.judge.judge(&cases, &expected, true)?;
+            self.used.runs += self.judge.stats().runs - runs_before;
+            self.used.stones += cases.iter().map(|c| c.len() as u64).sum::<u64>();
+            let judged = outcomes.len();
+            match outcomes.into_iter().last() {
+                Some(outcome) if outcome.verdict == self.verdict => {
+                    return Ok(Some((rest[judged - 1].clone(), outcome)));
+                }
+                // A different failure is no match: go on after it.
+                Some(outcome) if outcome.verdict != Verdict::Accepted => from += judged,
+                _ => return Ok(None),
+            }
         }
-        let expected: Vec<bool> = candidates.iter().map(|c| self.oracle.expected(c).0).collect();
-        let cases: Vec<&[i32]> = candidates.iter().map(Vec::as_slice).collect();
-        let runs_before = self.judge.stats().runs;
-        let outcomes = self.judge.judge(&cases, &expected)?;
-        self.used.runs += self.judge.stats().runs - runs_before;
-        self.used.stones += cases.iter().map(|c| c.len() as u64).sum::<u64>();
-        Ok(candidates
-            .into_iter()
-            .zip(outcomes)
-            .find(|(_, outcome)| outcome.verdict == self.verdict))
+        Ok(None)
     }
 
     fn spent(&self) -> bool {

@@ -82,23 +82,13 @@ pub struct StressReport {
 }
 
 /// Results of one range of indices, kept until the end to be merged in index order.
-/// A range that passed keeps only its counts; a long run must not hold every case.
+/// Only failing cases keep their stones: a long run must not hold every case.
 struct RangeResult {
     start: u64,
+    /// Cases judged: the whole range, or up to its first failure unless keep-going.
     len: u64,
-    /// Counts over the whole range.
     counts: StressReport,
-    /// Per-case records, kept only for a range with a failure: the report may have to
-    /// stop counting in its middle.
-    records: Option<Vec<CaseRecord>>,
-}
-
-struct CaseRecord {
-    strategy: Strategy,
-    class: CaseClass,
-    checked_by: CheckedBy,
-    outcome: CaseOutcome,
-    stones: Vec<i32>,
+    failures: Vec<FoundFailure>,
 }
 
 impl StressReport {
@@ -150,16 +140,12 @@ pub fn run(plan: &StressPlan, judge: &Judge, oracle: &Oracle, progress: &Progres
             }
             check_interrupted()?;
             let end = (start + batch).min(plan.indices.end);
-            let range = judge_range(plan, judge, oracle, start..end)?;
-            if let Some(records) = &range.records {
-                let failing = |c: &CaseRecord| c.outcome.verdict != Verdict::Accepted;
-                if let Some(offset) = records.iter().position(failing) {
-                    first_failure.fetch_min(start + offset as u64, Ordering::SeqCst);
-                }
-                let failed = records.iter().filter(|c| failing(c)).count();
-                progress.failures.fetch_add(failed as u64, Ordering::Relaxed);
+            let range = judge_range(plan, judge, oracle, start..end, &first_failure)?;
+            if let Some(failure) = range.failures.first() {
+                first_failure.fetch_min(failure.index, Ordering::SeqCst);
             }
-            progress.done.fetch_add(end - start, Ordering::Relaxed);
+            progress.failures.fetch_add(range.failures.len() as u64, Ordering::Relaxed);
+            progress.done.fetch_add(range.len, Ordering::Relaxed);
             results.lock().expect("results lock is not poisoned").push(range);
         }
     };
@@ -183,100 +169,85 @@ pub fn run(plan: &StressPlan, judge: &Judge, oracle: &Oracle, progress: &Progres
 
     let mut ranges = results.into_inner().expect("results lock is not poisoned");
     ranges.sort_by_key(|r| r.start);
-    let last_counted = if plan.keep_going {
-        u64::MAX
-    } else {
-        first_failure.load(Ordering::SeqCst)
-    };
-    // When interrupted, count only the unbroken run of ranges from the start, so the
-    // summary describes a prefix of the case sequence.
+    // Count the unbroken run of ranges from the start: a range cut short by its failure
+    // (or by an interruption) ends the sequence, and ranges judged past it are dropped,
+    // so the summary describes the same prefix of cases whatever --jobs and --batch.
     let mut expected_start = plan.indices.start;
     for range in ranges {
         if range.start != expected_start {
             break;
         }
         expected_start = range.start + range.len;
-        let Some(records) = range.records else {
-            report.merge_counts(&range.counts);
-            continue;
-        };
-        for (offset, case) in records.into_iter().enumerate() {
-            let index = range.start + offset as u64;
-            if index > last_counted {
-                break;
-            }
-            report.count(case.class, case.checked_by, case.outcome.verdict);
-            if case.outcome.verdict != Verdict::Accepted {
-                report.failures.push(FoundFailure {
-                    index,
-                    strategy: case.strategy,
-                    stones: case.stones,
-                    outcome: case.outcome,
-                });
-            }
-        }
+        report.merge_counts(&range.counts);
+        report.failures.extend(range.failures);
     }
     report.elapsed = started.elapsed();
     Ok(report)
 }
 
 /// Generates and judges the cases of one index range: small cases together (in batches
-/// of at most [`BATCH_STONES`] stones), large ones alone.
+/// of at most [`BATCH_STONES`] stones), large ones alone. Cases are generated group by
+/// group, and unless the plan keeps going the range ends at its first failure, or once
+/// another worker has found a failure at a smaller index.
 fn judge_range(
     plan: &StressPlan,
     judge: &Judge,
     oracle: &Oracle,
     indices: std::ops::Range<u64>,
+    first_failure: &AtomicU64,
 ) -> Result<RangeResult> {
-    let mut cases = Vec::with_capacity((indices.end - indices.start) as usize);
-    let mut expected = Vec::with_capacity(cases.capacity());
-    for index in indices.clone() {
-        let (strategy, stones) = plan.generator.case(index);
-        let (answer, checked_by) = oracle.expected(&stones);
-        expected.push(answer);
-        cases.push((strategy, stones, checked_by));
-    }
-    let mut outcomes = Vec::with_capacity(cases.len());
-    let mut group_start = 0;
-    while group_start < cases.len() {
-        let mut group_end = group_start + 1;
-        let mut stones = cases[group_start].1.len();
-        if stones <= LARGE_CASE {
-            while group_end < cases.len()
-                && cases[group_end].1.len() <= LARGE_CASE
-                && stones + cases[group_end].1.len() <= BATCH_STONES
-            {
-                stones += cases[group_end].1.len();
-                group_end += 1;
+    let mut counts = StressReport::default();
+    let mut failures = Vec::new();
+    let mut next = indices.start;
+    while next < indices.end {
+        if !plan.keep_going && first_failure.load(Ordering::SeqCst) < next {
+            break;
+        }
+        let mut group = Vec::new();
+        let mut stones_in_group = 0;
+        while next < indices.end {
+            let (strategy, stones) = plan.generator.case(next);
+            let large = stones.len() > LARGE_CASE;
+            if !group.is_empty() && (large || stones_in_group + stones.len() > BATCH_STONES) {
+                break;
+            }
+            next += 1;
+            stones_in_group += stones.len();
+            let (expected, checked_by) = oracle.expected(&stones);
+            group.push((strategy, stones, checked_by, expected));
+            if large {
+                break;
             }
         }
-        let group: Vec<&[i32]> = cases[group_start..group_end]
-            .iter()
-            .map(|(_, stones, _)| stones.as_slice())
-            .collect();
-        outcomes.extend(judge.judge(&group, &expected[group_start..group_end])?);
-        group_start = group_end;
-    }
-    let mut counts = StressReport::default();
-    let mut records = Vec::new();
-    let any_failure = outcomes.iter().any(|o| o.verdict != Verdict::Accepted);
-    for ((strategy, stones, checked_by), outcome) in cases.into_iter().zip(outcomes) {
-        let class = CaseClass::of(&stones);
-        counts.count(class, checked_by, outcome.verdict);
-        if any_failure {
-            records.push(CaseRecord {
-                strategy,
-                class,
-                checked_by,
-                outcome,
-                stones,
-            });
+        let cases: Vec<&[i32]> = group.iter().map(|(_, stones, ..)| stones.as_slice()).collect();
+        let expected: Vec<bool> = group.iter().map(|&(.., expected)| expected).collect();
+        let outcomes = judge.judge(&cases, &expected, !plan.keep_going)?;
+        let first_index = next - group.len() as u64;
+        let judged = outcomes.len() as u64;
+        for (offset, ((strategy, stones, checked_by, _), outcome)) in
+            group.into_iter().zip(outcomes).enumerate()
+        {
+            counts.count(CaseClass::of(&stones), checked_by, outcome.verdict);
+            if outcome.verdict != Verdict::Accepted {
+                failures.push(FoundFailure {
+                    index: first_index + offset as u64,
+                    strategy,
+                    stones,
+                    outcome,
+                });
+            }
+        }
+        if !plan.keep_going && !failures.is_empty() {
+            // The cases after the failure were not judged: the range ends here.
+            next = first_index + judged;
+            break;
         }
     }
+    let len = next - indices.start;
     Ok(RangeResult {
         start: indices.start,
-        len: indices.end - indices.start,
+        len,
         counts,
-        records: any_failure.then_some(records),
+        failures,
     })
 }
