@@ -84,7 +84,12 @@ fn judge_reference_literal_agrees_on_every_small_case_file() {
             if literal {
                 command.arg("--literal");
             }
-            command.pipe_stdin(&input).unwrap().assert().success().stdout(expected.clone());
+            command
+                .pipe_stdin(&input)
+                .unwrap()
+                .assert()
+                .success()
+                .stdout(expected.clone());
         }
     }
 }
@@ -94,17 +99,32 @@ fn add_case_writes_a_validated_pair_and_refuses_to_overwrite() {
     let dir = tempfile::tempdir().unwrap();
     let add = |input: &str, force: bool| {
         let mut command = cargo_bin_cmd!("judge");
-        command.args(["add-case", "mine", "--input", input, "--dir"]).arg(dir.path());
+        command
+            .args(["add-case", "mine", "--input", input, "--dir"])
+            .arg(dir.path());
         if force {
             command.arg("--force");
         }
         command.assert()
     };
     add("[2,1]", false).success();
-    assert_eq!(std::fs::read_to_string(dir.path().join("mine.in")).unwrap(), "[2,1]\n");
-    assert_eq!(std::fs::read_to_string(dir.path().join("mine.out")).unwrap(), "true\n");
-    add("[2]", false).code(2).stderr(predicates::str::contains("already exists"));
-    add("[0]", true).code(2).stderr(predicates::str::contains("below the minimum 1"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("mine.in")).unwrap(),
+        "[2,1]\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("mine.out")).unwrap(),
+        "true\n"
+    );
+    add("[2]", false)
+        .code(2)
+        .stderr(predicates::str::contains("already exists"));
+    add("[0]", true)
+        .code(2)
+        .stderr(predicates::str::contains("below the minimum 1"));
     add("[2]", true).success();
-    assert_eq!(std::fs::read_to_string(dir.path().join("mine.out")).unwrap(), "false\n");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("mine.out")).unwrap(),
+        "false\n"
+    );
 }

@@ -4,7 +4,11 @@ use assert_cmd::cargo::cargo_bin_cmd;
 use predicates::prelude::*;
 
 fn generate(args: &[&str]) -> Vec<u8> {
-    let output = cargo_bin_cmd!("judge").arg("gen").args(args).output().unwrap();
+    let output = cargo_bin_cmd!("judge")
+        .arg("gen")
+        .args(args)
+        .output()
+        .unwrap();
     assert!(output.status.success());
     output.stdout
 }
@@ -13,7 +17,10 @@ fn generate(args: &[&str]) -> Vec<u8> {
 fn the_same_command_twice_gives_the_same_bytes() {
     let args = ["--seed", "7", "--count", "300"];
     assert_eq!(generate(&args), generate(&args));
-    assert_ne!(generate(&args), generate(&["--seed", "8", "--count", "300"]));
+    assert_ne!(
+        generate(&args),
+        generate(&["--seed", "8", "--count", "300"])
+    );
 }
 
 #[test]
@@ -45,7 +52,10 @@ fn the_coverage_grid_of_a_thousand_cases_has_no_empty_cell() {
         .output()
         .unwrap();
     let grid = String::from_utf8_lossy(&output.stderr);
-    let rows: Vec<&str> = grid.lines().filter(|l| l.contains("even") || l.contains(" odd ")).collect();
+    let rows: Vec<&str> = grid
+        .lines()
+        .filter(|l| l.contains("even") || l.contains(" odd "))
+        .collect();
     assert_eq!(rows.len(), 6, "{grid}");
     for row in rows {
         let cells: Vec<&str> = row.split_whitespace().skip(4).collect();

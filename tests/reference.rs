@@ -36,7 +36,11 @@ fn the_closed_form_matches_the_minimax_for_every_count_up_to_60() {
 #[test]
 fn the_official_examples_agree_with_both_references() {
     let table = CountTable::new(5).unwrap();
-    for (stones, expected) in [(vec![2, 1], true), (vec![2], false), (vec![5, 1, 2, 4, 3], false)] {
+    for (stones, expected) in [
+        (vec![2, 1], true),
+        (vec![2], false),
+        (vec![5, 1, 2, 4, 3], false),
+    ] {
         assert_eq!(literal_alice_wins(&stones), Some(expected));
         assert_eq!(table.alice_wins(residue_counts(&stones)), Some(expected));
         assert_eq!(Solution::stone_game_ix(stones), expected);
@@ -52,7 +56,9 @@ fn judge_verify_300_checks_27_million_configurations_without_mismatch() {
         .stdout(predicate::str::contains(
             "27,270,901 configurations (c0, c1, c2) in [0, 300]^3, 0 mismatches",
         ))
-        .stdout(predicate::str::contains("455 residue multisets with n <= 12, 0 mismatches"));
+        .stdout(predicate::str::contains(
+            "455 residue multisets with n <= 12, 0 mismatches",
+        ));
 }
 
 #[test]
@@ -65,14 +71,18 @@ fn judge_reference_answers_like_the_examples_and_refuses_what_it_cannot_solve() 
         .stdout("false\ntrue\n");
     cargo_bin_cmd!("judge")
         .args(["brute", "--literal"])
-        .write_stdin(format!("[{}]\n", vec!["1"; 21].join(",")))
+        .write_stdin(format!("[{}]\n", ["1"; 21].join(",")))
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("beyond the literal solver's limit of 20"));
+        .stderr(predicate::str::contains(
+            "beyond the literal solver's limit of 20",
+        ));
     cargo_bin_cmd!("judge")
         .args(["reference", "--limit", "10"])
-        .write_stdin(format!("[{}]\n", vec!["1"; 11].join(",")))
+        .write_stdin(format!("[{}]\n", ["1"; 11].join(",")))
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("exceed the count reference's limit 10"));
+        .stderr(predicate::str::contains(
+            "exceed the count reference's limit 10",
+        ));
 }

@@ -28,7 +28,9 @@ fn a_malformed_line_exits_2_naming_line_and_column_after_earlier_answers() {
         .assert()
         .code(2)
         .stdout("true\n")
-        .stderr(predicate::str::contains("<stdin>:2:4: expected a number but found ','"));
+        .stderr(predicate::str::contains(
+            "<stdin>:2:4: expected a number but found ','",
+        ));
 }
 
 #[test]
@@ -47,7 +49,9 @@ fn a_number_beyond_i32_is_an_error() {
         .write_stdin("[99999999999]\n")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("1:2: number 99999999999 does not fit in i32"));
+        .stderr(predicate::str::contains(
+            "1:2: number 99999999999 does not fit in i32",
+        ));
 }
 
 #[test]
@@ -63,7 +67,10 @@ fn judge_submit_prints_the_submission_file_verbatim() {
 fn the_submission_file_compiles_as_leetcode_compiles_it() {
     let source = include_str!("../src/solution.rs");
     for forbidden in ["use crate", "struct Solution", "fn main"] {
-        assert!(!source.contains(forbidden), "LeetCode would reject '{forbidden}'");
+        assert!(
+            !source.contains(forbidden),
+            "LeetCode would reject '{forbidden}'"
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     // Only what LeetCode adds: the struct and a caller.

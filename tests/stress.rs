@@ -22,7 +22,15 @@ fn the_readme_quick_start_passes_ten_thousand_cases() {
 fn failure_report(jobs: &str, batch: &str) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let output = cargo_bin_cmd!("judge")
-        .args(["stress", "--seed", "3", "--cases", "3000", "--solution", WRONG])
+        .args([
+            "stress",
+            "--seed",
+            "3",
+            "--cases",
+            "3000",
+            "--solution",
+            WRONG,
+        ])
         .args(["--jobs", jobs, "--batch", batch, "--save-dir"])
         .arg(dir.path())
         .output()
@@ -32,12 +40,16 @@ fn failure_report(jobs: &str, batch: &str) -> (String, String) {
     let stable: Vec<&str> = stdout
         .lines()
         .filter(|l| {
-            ["FAILED", "original", "shrunk", "expected", "got", "verdicts"]
-                .iter()
-                .any(|key| l.trim_start().starts_with(key))
+            [
+                "FAILED", "original", "shrunk", "expected", "got", "verdicts",
+            ]
+            .iter()
+            .any(|key| l.trim_start().starts_with(key))
         })
         .collect();
-    let saved = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path());
+    let saved = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path());
     let mut files: Vec<String> = saved
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().to_string();
@@ -71,7 +83,17 @@ fn no_process_survives_a_run_whose_program_forks_a_sleeper() {
     let solution = Path::new(env!("CARGO_BIN_EXE_solution"));
     let command = format!("sh -c 'sleep 3171 & exec {}'", solution.display());
     cargo_bin_cmd!("judge")
-        .args(["stress", "--seed", "1", "--cases", "300", "--batch", "50", "--no-save", "--cmd"])
+        .args([
+            "stress",
+            "--seed",
+            "1",
+            "--cases",
+            "300",
+            "--batch",
+            "50",
+            "--no-save",
+            "--cmd",
+        ])
         .arg(&command)
         .assert()
         .success();
@@ -82,7 +104,16 @@ fn no_process_survives_a_run_whose_program_forks_a_sleeper() {
 fn shards_split_one_run_into_disjoint_slices() {
     let shard = |slice: &str| {
         let output = cargo_bin_cmd!("judge")
-            .args(["stress", "--seed", "9", "--cases", "1001", "--no-save", "--shard", slice])
+            .args([
+                "stress",
+                "--seed",
+                "9",
+                "--cases",
+                "1001",
+                "--no-save",
+                "--shard",
+                slice,
+            ])
             .output()
             .unwrap();
         assert!(output.status.success());
@@ -99,7 +130,16 @@ fn json_and_junit_reports_describe_the_failure() {
     let json = dir.path().join("report.json");
     let junit = dir.path().join("report.xml");
     cargo_bin_cmd!("judge")
-        .args(["stress", "--seed", "3", "--cases", "500", "--no-save", "--solution", WRONG])
+        .args([
+            "stress",
+            "--seed",
+            "3",
+            "--cases",
+            "500",
+            "--no-save",
+            "--solution",
+            WRONG,
+        ])
         .arg("--json")
         .arg(&json)
         .arg("--junit")

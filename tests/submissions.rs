@@ -19,16 +19,28 @@ fn require_toolchain(file: &Path) {
         Some("cpp") => "g++",
         _ => "rustc",
     };
-    let flag = if tool == "javac" { "-version" } else { "--version" };
-    let found = Command::new(tool).arg(flag).output().is_ok_and(|o| o.status.success());
-    assert!(found, "{} needs {tool}, which is not installed", file.display());
+    let flag = if tool == "javac" {
+        "-version"
+    } else {
+        "--version"
+    };
+    let found = Command::new(tool)
+        .arg(flag)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "{} needs {tool}, which is not installed",
+        file.display()
+    );
 }
 
 fn submissions(verdict_dir: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(Path::new("tests/submissions").join(verdict_dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(Path::new("tests/submissions").join(verdict_dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
     files.sort();
     assert!(!files.is_empty(), "no submission in {verdict_dir}");
     files
@@ -83,8 +95,17 @@ fn assert_caught(file: &Path, verdict: &str, extra: &[&str]) {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{}:\n{stdout}", file.display());
-    assert!(stdout.contains(&format!("FAILED: {verdict} ")), "{}:\n{stdout}", file.display());
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}:\n{stdout}",
+        file.display()
+    );
+    assert!(
+        stdout.contains(&format!("FAILED: {verdict} ")),
+        "{}:\n{stdout}",
+        file.display()
+    );
 
     let saved = case_files::find_inputs(&[save_dir.path().to_path_buf()]).unwrap();
     assert_eq!(saved.len(), 1, "{}", file.display());
@@ -114,7 +135,10 @@ fn assert_caught(file: &Path, verdict: &str, extra: &[&str]) {
     let verdicts = test_verdicts(file, &path, &[]);
     assert_eq!(verdicts.len(), candidates.len());
     for (candidate, got) in candidates.iter().zip(&verdicts) {
-        assert_ne!(got, verdict, "{shrunk:?} is not 1-minimal: {candidate:?} still fails");
+        assert_ne!(
+            got, verdict,
+            "{shrunk:?} is not 1-minimal: {candidate:?} still fails"
+        );
     }
 }
 
@@ -125,12 +149,24 @@ fn accepted_submissions_pass_stress_and_the_case_files() {
     for file in files {
         require_toolchain(&file);
         cargo_bin_cmd!("judge")
-            .args(["stress", "--cases", "2000", "--seed", "1", "--no-save", "--solution"])
+            .args([
+                "stress",
+                "--cases",
+                "2000",
+                "--seed",
+                "1",
+                "--no-save",
+                "--solution",
+            ])
             .arg(&file)
             .assert()
             .success();
         let verdicts = test_verdicts(&file, Path::new("cases"), &[]);
-        assert!(verdicts.len() >= 40 && verdicts.iter().all(|v| v == "AC"), "{}", file.display());
+        assert!(
+            verdicts.len() >= 40 && verdicts.iter().all(|v| v == "AC"),
+            "{}",
+            file.display()
+        );
     }
 }
 
@@ -151,7 +187,11 @@ fn runtime_errors_are_caught_with_a_one_minimal_counterexample() {
 #[test]
 fn a_quadratic_solution_gets_tle_even_when_cases_are_batched() {
     for file in submissions("time_limit_exceeded") {
-        assert_caught(&file, "TLE", &["--time-limit", "500ms", "--strategy", "slow-killers"]);
+        assert_caught(
+            &file,
+            "TLE",
+            &["--time-limit", "500ms", "--strategy", "slow-killers"],
+        );
     }
 }
 
@@ -167,7 +207,9 @@ fn a_file_that_does_not_compile_gets_ce_with_the_compilers_message() {
             .code(1)
             .stderr(predicates::str::contains("CE:"))
             // The compiler's own words, with the place in the user's file.
-            .stderr(predicates::str::is_match(format!("{name}(:[0-9]+:|\", line [0-9]+)")).unwrap());
+            .stderr(
+                predicates::str::is_match(format!("{name}(:[0-9]+:|\", line [0-9]+)")).unwrap(),
+            );
     }
 }
 
@@ -176,7 +218,11 @@ fn a_second_run_of_the_same_file_uses_the_cached_build() {
     let file = Path::new("tests/submissions/accepted/solution.cpp");
     require_toolchain(file);
     for _ in 0..2 {
-        cargo_bin_cmd!("judge").args(["test", "--solution"]).arg(file).assert().success();
+        cargo_bin_cmd!("judge")
+            .args(["test", "--solution"])
+            .arg(file)
+            .assert()
+            .success();
     }
     cargo_bin_cmd!("judge")
         .args(["test", "--solution"])

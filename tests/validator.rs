@@ -4,7 +4,10 @@ use assert_cmd::cargo::cargo_bin_cmd;
 use predicates::prelude::*;
 
 fn validate(input: &str) -> assert_cmd::assert::Assert {
-    cargo_bin_cmd!("judge").arg("validate").write_stdin(input).assert()
+    cargo_bin_cmd!("judge")
+        .arg("validate")
+        .write_stdin(input)
+        .assert()
 }
 
 #[test]
@@ -41,20 +44,27 @@ fn every_junk_input_exits_1() {
 fn violations_are_reported_with_file_line_and_column() {
     validate("[1]\n[5,0,10001]\n")
         .code(1)
-        .stderr(predicate::str::contains("<stdin>:2:4: stones[1] = 0 is below the minimum 1"))
+        .stderr(predicate::str::contains(
+            "<stdin>:2:4: stones[1] = 0 is below the minimum 1",
+        ))
         .stderr(predicate::str::contains(
             "<stdin>:2:6: stones[2] = 10001 is above the maximum 10000",
         ));
     validate(&format!("[{}]\n", vec!["7"; 100_001].join(",")))
         .code(1)
-        .stderr(predicate::str::contains("<stdin>:1:1: n = 100001 is above the maximum 100000"));
+        .stderr(predicate::str::contains(
+            "<stdin>:1:1: n = 100001 is above the maximum 100000",
+        ));
 }
 
 #[test]
 fn valid_input_at_the_limits_exits_0() {
-    validate(&format!("[{}]\n[1]\n[10000]\n", vec!["10000"; 100_000].join(",")))
-        .success()
-        .stderr(predicate::str::contains("valid: 3 cases"));
+    validate(&format!(
+        "[{}]\n[1]\n[10000]\n",
+        vec!["10000"; 100_000].join(",")
+    ))
+    .success()
+    .stderr(predicate::str::contains("valid: 3 cases"));
 }
 
 #[test]

@@ -14,8 +14,10 @@ use crate::problem::validate::validate;
 
 /// Arguments of `judge add-case`.
 #[derive(Debug, Args)]
-#[command(after_help = "Example: judge add-case two-ones --input '[1,1]' writes cases/two-ones.in \
-                        and cases/two-ones.out (answer from the minimax reference).")]
+#[command(
+    after_help = "Example: judge add-case two-ones --input '[1,1]' writes cases/two-ones.in \
+                        and cases/two-ones.out (answer from the minimax reference)."
+)]
 pub struct AddCaseArgs {
     /// Name of the pair: NAME.in and NAME.out.
     name: String,
@@ -36,13 +38,21 @@ pub fn run(args: AddCaseArgs) -> Result<u8> {
         Some(line) => line.clone().into_bytes(),
         None => {
             let mut text = Vec::new();
-            io::stdin().read_to_end(&mut text).context("cannot read stdin")?;
+            io::stdin()
+                .read_to_end(&mut text)
+                .context("cannot read stdin")?;
             text
         }
     };
-    let source = if args.input.is_some() { "--input" } else { "<stdin>" };
+    let source = if args.input.is_some() {
+        "--input"
+    } else {
+        "<stdin>"
+    };
     let mut violations = Vec::new();
-    validate(&mut CaseReader::new(&text[..], source), |e| violations.push(e.to_string()));
+    validate(&mut CaseReader::new(&text[..], source), |e| {
+        violations.push(e.to_string())
+    });
     if !violations.is_empty() {
         bail!("the case is not valid:\n  {}", violations.join("\n  "));
     }

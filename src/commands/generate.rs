@@ -12,8 +12,10 @@ use crate::problem::validate::{MAX_LEN, MAX_VALUE};
 
 /// Arguments of `judge gen`.
 #[derive(Debug, Args)]
-#[command(after_help = "Case i depends only on (seed, i): `--start 41 --count 1` prints case 41 \
-                        of any run with that seed. See --list-strategies.")]
+#[command(
+    after_help = "Case i depends only on (seed, i): `--start 41 --count 1` prints case 41 \
+                        of any run with that seed. See --list-strategies."
+)]
 pub struct GenArgs {
     /// The seed (a u64); a random one is drawn and printed to stderr when absent.
     #[arg(long)]

@@ -135,7 +135,9 @@ impl SolutionArgs {
 /// The `solution` binary built beside this `judge` executable.
 pub fn own_solution_binary() -> Result<PathBuf> {
     let judge = std::env::current_exe().context("cannot locate the judge executable")?;
-    let dir = judge.parent().context("the judge executable has no directory")?;
+    let dir = judge
+        .parent()
+        .context("the judge executable has no directory")?;
     // Integration tests run from target/<profile>/deps; the binaries sit one level up.
     for candidate in [dir.join("solution"), dir.join("../solution")] {
         if candidate.is_file() {
@@ -180,7 +182,11 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         "" | "s" => value,
         "ms" => value / 1000.0,
         "m" | "min" => value * 60.0,
-        _ => return Err(format!("unknown unit '{unit}' in '{text}' (use ms, s or m)")),
+        _ => {
+            return Err(format!(
+                "unknown unit '{unit}' in '{text}' (use ms, s or m)"
+            ));
+        }
     };
     if !(seconds > 0.0 && seconds < 86_400.0) {
         return Err(format!("'{text}' must be more than 0 and less than a day"));
@@ -202,10 +208,14 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "mb" => 1e6,
         "g" | "gib" => 1024.0 * 1024.0 * 1024.0,
         "gb" => 1e9,
-        _ => return Err(format!("unknown unit '{unit}' in '{text}' (use KiB, MiB or GiB)")),
+        _ => {
+            return Err(format!(
+                "unknown unit '{unit}' in '{text}' (use KiB, MiB or GiB)"
+            ));
+        }
     };
     let bytes = value * scale;
-    if !(bytes >= 1.0 && bytes < 1e15) {
+    if !(1.0..1e15).contains(&bytes) {
         return Err(format!("'{text}' is out of range"));
     }
     Ok(bytes as u64)

@@ -7,9 +7,7 @@ use clap::Args;
 
 use super::EXIT_OK;
 use crate::problem::format::{CaseReader, answer_text};
-use crate::problem::reference::{
-    COUNT_MAX_LIMIT, CountTable, LITERAL_MAX_LEN, literal_alice_wins,
-};
+use crate::problem::reference::{COUNT_MAX_LIMIT, CountTable, LITERAL_MAX_LEN, literal_alice_wins};
 
 /// Arguments of `judge reference`.
 #[derive(Debug, Args)]

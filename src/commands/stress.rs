@@ -87,7 +87,9 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
         .and_then(|(i, n)| Some((i.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
     match parsed {
         Some((i, n)) if n >= 1 && (1..=n).contains(&i) => Ok((i, n)),
-        Some((i, n)) => Err(format!("shard {i}/{n} does not exist: use I/N with 1 <= I <= N")),
+        Some((i, n)) => Err(format!(
+            "shard {i}/{n} does not exist: use I/N with 1 <= I <= N"
+        )),
         None => Err(format!("'{text}' is not a shard like 2/4")),
     }
 }
@@ -181,7 +183,14 @@ pub fn run(args: StressArgs) -> Result<u8> {
     print_summary(seed, &report, &judge);
     let program_text = judge.program().display();
     if let Some(path) = &args.json {
-        report::write_json(path, &program_text, seed, plan.indices.start, &report, &reported)?;
+        report::write_json(
+            path,
+            &program_text,
+            seed,
+            plan.indices.start,
+            &report,
+            &reported,
+        )?;
     }
     if let Some(path) = &args.junit {
         report::write_junit(path, seed, &report, &reported)?;
@@ -271,7 +280,11 @@ fn print_failure(
         "  shrunk:   {} (n = {}{}, {} runs)",
         abbreviate_case(&shrunk.stones),
         shrunk.stones.len(),
-        if shrunk.one_minimal { ", 1-minimal" } else { "" },
+        if shrunk.one_minimal {
+            ", 1-minimal"
+        } else {
+            ""
+        },
         shrunk.runs
     );
     println!("  expected: {}", shrunk.outcome.expected);
@@ -318,7 +331,10 @@ fn solution_words(solution: &SolutionArgs) -> String {
         words += &format!("--cmd {} ", shell_words::quote(cmd));
     }
     if let Some(file) = &solution.solution {
-        words += &format!("--solution {} ", shell_words::quote(&file.display().to_string()));
+        words += &format!(
+            "--solution {} ",
+            shell_words::quote(&file.display().to_string())
+        );
     }
     if let Some(lang) = &solution.lang {
         words += &format!("--lang {lang} ");
@@ -338,7 +354,14 @@ fn print_summary(seed: u64, report: &StressReport, judge: &Judge) {
         .iter()
         .filter_map(|v| report.verdicts.get(v).map(|n| format!("{v} {n}")))
         .collect();
-    println!("  verdicts: {}", if verdicts.is_empty() { "none".into() } else { verdicts.join(", ") });
+    println!(
+        "  verdicts: {}",
+        if verdicts.is_empty() {
+            "none".into()
+        } else {
+            verdicts.join(", ")
+        }
+    );
     println!(
         "  expected answers: {} by minimax, {} by the model solution (residue counts beyond {ORACLE_LIMIT})",
         report.checked_by_minimax, report.checked_by_model

@@ -14,9 +14,11 @@ use crate::problem::format::abbreviate_case;
 
 /// Arguments of `judge test`.
 #[derive(Debug, Args)]
-#[command(after_help = "Prints one line per case (verdict, place, CPU time; input, expected and \
+#[command(
+    after_help = "Prints one line per case (verdict, place, CPU time; input, expected and \
                         got on failure) and ends with 'N passed, N failed'. Exit 0 iff all \
-                        passed, 1 if any failed, 2 on bad case files or usage.")]
+                        passed, 1 if any failed, 2 on bad case files or usage."
+)]
 pub struct TestArgs {
     #[command(flatten)]
     solution: SolutionArgs,
@@ -32,7 +34,10 @@ pub fn run(args: TestArgs) -> Result<u8> {
     process::install_interrupt_handler();
     let inputs = case_files::find_inputs(&args.paths)?;
     // Read and check every file first: a bad file stops the run before any program starts.
-    let files: Vec<CaseFile> = inputs.iter().map(|p| case_files::load(p)).collect::<Result<_>>()?;
+    let files: Vec<CaseFile> = inputs
+        .iter()
+        .map(|p| case_files::load(p))
+        .collect::<Result<_>>()?;
     let limits = args.limits.limits();
     let judge = Judge::new(args.solution.program(limits.memory)?, limits);
     let (mut passed, mut failed) = (0u64, 0u64);
@@ -48,7 +53,11 @@ pub fn run(args: TestArgs) -> Result<u8> {
         };
         for ((outcome, stones), line) in outcomes.iter().zip(&file.cases).zip(&file.lines) {
             let place = format!("{}:{line}", file.input_path.display());
-            println!("{:<3} {place} {:.3}s", outcome.verdict, outcome.cpu.as_secs_f64());
+            println!(
+                "{:<3} {place} {:.3}s",
+                outcome.verdict,
+                outcome.cpu.as_secs_f64()
+            );
             if outcome.verdict == Verdict::Accepted {
                 passed += 1;
                 continue;
@@ -64,7 +73,10 @@ pub fn run(args: TestArgs) -> Result<u8> {
     }
     let stderr = judge.stats().stderr_tail;
     if failed > 0 && !stderr.is_empty() {
-        println!("stderr (tail):\n{}", String::from_utf8_lossy(&stderr).trim_end());
+        println!(
+            "stderr (tail):\n{}",
+            String::from_utf8_lossy(&stderr).trim_end()
+        );
     }
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { EXIT_OK } else { EXIT_FAILURE })

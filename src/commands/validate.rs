@@ -35,7 +35,11 @@ pub fn run(args: ValidateArgs) -> Result<u8> {
         violations += summary.violations;
     }
     for path in &args.files {
-        anyhow::ensure!(!path.is_dir(), "{} is a directory, not a case file", path.display());
+        anyhow::ensure!(
+            !path.is_dir(),
+            "{} is a directory, not a case file",
+            path.display()
+        );
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut reader = CaseReader::new(BufReader::new(file), path.display().to_string());
         let summary = validate(&mut reader, &mut report);

@@ -15,8 +15,7 @@ use super::{EXIT_FAILURE, EXIT_OK};
 use crate::Solution;
 use crate::problem::format::format_case;
 use crate::problem::reference::{
-    COUNT_MAX_LIMIT, CountTable, array_with_counts, check_closed_form,
-    check_literal_against_counts,
+    COUNT_MAX_LIMIT, CountTable, array_with_counts, check_closed_form, check_literal_against_counts,
 };
 
 /// Stones per multiset in the literal-versus-count check.
@@ -70,9 +69,9 @@ pub fn run(args: VerifyArgs) -> Result<u8> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} rows of c0 {elapsed}")
             .expect("the template is valid"),
     );
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    });
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let check = check_closed_form(&table, Solution::alice_wins, jobs, || progress.inc(1));
     progress.finish_and_clear();
     println!(

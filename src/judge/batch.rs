@@ -71,7 +71,10 @@ impl Judge {
 
     /// Figures so far.
     pub fn stats(&self) -> RunStats {
-        self.stats.lock().expect("stats lock is not poisoned").clone()
+        self.stats
+            .lock()
+            .expect("stats lock is not poisoned")
+            .clone()
     }
 
     /// Judges `cases` against `expected`, one outcome per case, in order. With
@@ -99,7 +102,10 @@ impl Judge {
         outcomes: &mut Vec<CaseOutcome>,
     ) -> Result<()> {
         let failed = |outcomes: &Vec<CaseOutcome>| {
-            stop_at_failure && outcomes.last().is_some_and(|o| o.verdict != Verdict::Accepted)
+            stop_at_failure
+                && outcomes
+                    .last()
+                    .is_some_and(|o| o.verdict != Verdict::Accepted)
         };
         let mut input = Vec::new();
         for stones in cases {
@@ -143,19 +149,40 @@ impl Judge {
             Verdict::RuntimeError | Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded
         );
         if answered > 0 && crashed {
-            push_answers(outcomes, &answers, &expected[..answered], cpu, stop_at_failure);
+            push_answers(
+                outcomes,
+                &answers,
+                &expected[..answered],
+                cpu,
+                stop_at_failure,
+            );
             if failed(outcomes) {
                 return Ok(());
             }
             let rest = answered..cases.len();
-            return self.judge_group(&cases[rest.clone()], &expected[rest], stop_at_failure, outcomes);
+            return self.judge_group(
+                &cases[rest.clone()],
+                &expected[rest],
+                stop_at_failure,
+                outcomes,
+            );
         }
         let middle = cases.len() / 2;
-        self.judge_group(&cases[..middle], &expected[..middle], stop_at_failure, outcomes)?;
+        self.judge_group(
+            &cases[..middle],
+            &expected[..middle],
+            stop_at_failure,
+            outcomes,
+        )?;
         if failed(outcomes) {
             return Ok(());
         }
-        self.judge_group(&cases[middle..], &expected[middle..], stop_at_failure, outcomes)
+        self.judge_group(
+            &cases[middle..],
+            &expected[middle..],
+            stop_at_failure,
+            outcomes,
+        )
     }
 
     /// What went wrong with the run as a whole, if anything (its output aside).
@@ -188,7 +215,8 @@ impl Judge {
         }
         let stderr = String::from_utf8_lossy(&run.stderr_tail);
         let over_memory = run.peak_rss_kib * 1024 > limits.memory
-            || (run.exit != Exit::Code(0) && OUT_OF_MEMORY_MARKS.iter().any(|m| stderr.contains(m)));
+            || (run.exit != Exit::Code(0)
+                && OUT_OF_MEMORY_MARKS.iter().any(|m| stderr.contains(m)));
         if over_memory {
             return failure(
                 Verdict::MemoryLimitExceeded,
@@ -237,7 +265,10 @@ fn push_answers(
         let (verdict, detail) = if got == expected {
             (Verdict::Accepted, String::new())
         } else {
-            (Verdict::WrongAnswer, format!("expected {expected}, got {got}"))
+            (
+                Verdict::WrongAnswer,
+                format!("expected {expected}, got {got}"),
+            )
         };
         outcomes.push(CaseOutcome {
             verdict,

@@ -60,8 +60,8 @@ pub fn find_inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 /// Reads an `.in` file and its `.out`, checking that they agree in number.
 pub fn load(input_path: &Path) -> Result<CaseFile> {
     let output_path = input_path.with_extension("out");
-    let input = fs::read(input_path)
-        .with_context(|| format!("cannot read {}", input_path.display()))?;
+    let input =
+        fs::read(input_path).with_context(|| format!("cannot read {}", input_path.display()))?;
     let mut reader = CaseReader::new(&input[..], input_path.display().to_string());
     let mut cases = Vec::new();
     let mut lines = Vec::new();
@@ -184,7 +184,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()
     temp.write_all(bytes)
         .and_then(|()| {
             use std::os::unix::fs::PermissionsExt;
-            temp.as_file().set_permissions(fs::Permissions::from_mode(0o644))
+            temp.as_file()
+                .set_permissions(fs::Permissions::from_mode(0o644))
         })
         .and_then(|()| temp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", path.display()))?;
@@ -193,7 +194,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()
     } else {
         temp.persist_noclobber(path).map(drop)
     };
-    persisted.map_err(|e| e.error).with_context(|| format!("cannot create {}", path.display()))
+    persisted
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot create {}", path.display()))
 }
 
 #[cfg(test)]
@@ -228,7 +231,9 @@ mod tests {
         let error = load(&dir.path().join("a.in")).unwrap_err().to_string();
         assert!(error.contains("a.out has 1 answers but"), "{error}");
         fs::write(dir.path().join("b.out"), "false\n").unwrap();
-        let error = find_inputs(&[dir.path().to_path_buf()]).unwrap_err().to_string();
+        let error = find_inputs(&[dir.path().to_path_buf()])
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("b.out has no matching"), "{error}");
     }
 }

@@ -43,7 +43,12 @@ pub struct CompileError {
 
 impl fmt::Display for CompileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "CE: {} does not compile:\n{}", self.file.display(), self.message.trim_end())
+        write!(
+            f,
+            "CE: {} does not compile:\n{}",
+            self.file.display(),
+            self.message.trim_end()
+        )
     }
 }
 
@@ -146,7 +151,11 @@ pub fn prepare(file: &Path, language: Option<&str>, memory_limit: u64) -> Result
     }
     eprintln!(
         "{} {} ({}, {})",
-        if cached { "using cached build of" } else { "built" },
+        if cached {
+            "using cached build of"
+        } else {
+            "built"
+        },
         file.display(),
         language.name(),
         tools.version
@@ -205,11 +214,19 @@ fn toolchain(language: Language) -> Result<Toolchain> {
     let (compiler, runner, install) = match language {
         Language::Rust => ("rustc", "", "Rust (https://rustup.rs)"),
         Language::Python => ("python3", "python3", "Python 3 (apt-get install python3)"),
-        Language::Java => ("javac", "java", "a JDK (apt-get install openjdk-17-jdk-headless)"),
+        Language::Java => (
+            "javac",
+            "java",
+            "a JDK (apt-get install openjdk-17-jdk-headless)",
+        ),
         Language::JavaScript => ("node", "node", "Node.js (apt-get install nodejs)"),
         Language::Cpp => ("g++", "", "g++ (apt-get install g++)"),
     };
-    let version_flag = if language == Language::Java { "-version" } else { "--version" };
+    let version_flag = if language == Language::Java {
+        "-version"
+    } else {
+        "--version"
+    };
     let output = Command::new(compiler)
         .arg(version_flag)
         .output()
@@ -270,7 +287,8 @@ fn build(
 ) -> Result<()> {
     let user = file.display().to_string();
     let write = |name: &str, text: &str| {
-        fs::write(dir.join(name), text).with_context(|| format!("cannot write in {}", dir.display()))
+        fs::write(dir.join(name), text)
+            .with_context(|| format!("cannot write in {}", dir.display()))
     };
     let out = dir.join("solution").display().to_string();
     let mut command = Command::new(&tools.compiler);
@@ -290,9 +308,16 @@ fn build(
         Language::Java => {
             // LeetCode pre-imports java.util.*; added on line 1 so line numbers hold.
             let copy = dir.join("Solution.java");
-            write("Solution.java", &format!("import java.util.*;import java.util.stream.*; {source}"))?;
+            write(
+                "Solution.java",
+                &format!("import java.util.*;import java.util.stream.*; {source}"),
+            )?;
             write("Main.java", driver)?;
-            command.arg("-d").arg(dir).arg(dir.join("Main.java")).arg(&copy);
+            command
+                .arg("-d")
+                .arg(dir)
+                .arg(dir.join("Main.java"))
+                .arg(&copy);
             shown_as = Some(copy.display().to_string());
         }
         Language::Python => {

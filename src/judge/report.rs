@@ -88,7 +88,11 @@ pub fn write_junit(
     report: &StressReport,
     failures: &[ReportedFailure],
 ) -> Result<()> {
-    let passed = report.verdicts.get(&Verdict::Accepted).copied().unwrap_or(0);
+    let passed = report
+        .verdicts
+        .get(&Verdict::Accepted)
+        .copied()
+        .unwrap_or(0);
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     xml += &format!(
         "<testsuite name=\"stone-game-ix stress (seed {seed})\" tests=\"{}\" failures=\"{}\" time=\"{:.3}\">\n",
@@ -96,9 +100,7 @@ pub fn write_junit(
         failures.len(),
         report.elapsed.as_secs_f64()
     );
-    xml += &format!(
-        "  <testcase classname=\"stress\" name=\"{passed} accepted cases\"/>\n"
-    );
+    xml += &format!("  <testcase classname=\"stress\" name=\"{passed} accepted cases\"/>\n");
     for failure in failures {
         xml += &format!(
             "  <testcase classname=\"stress\" name=\"case {} ({})\">\n    <failure type=\"{}\" message=\"{}\">shrunk: {}\noriginal: {}</failure>\n  </testcase>\n",

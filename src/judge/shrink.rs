@@ -76,7 +76,7 @@ pub fn shrink(
         shrinker.shortest_prefix(&mut best)?;
         false
     } else {
-        shrinker.to_one_minimal(&mut best)?
+        shrinker.shrink_to_one_minimal(&mut best)?
     };
     Ok(Shrunk {
         stones: best.0,
@@ -89,7 +89,7 @@ pub fn shrink(
 impl Shrinker<'_> {
     /// Alternates removing stones and lowering values until neither helps; true when the
     /// last full pass found nothing, which is what 1-minimal means.
-    fn to_one_minimal(&mut self, best: &mut (Vec<i32>, CaseOutcome)) -> Result<bool> {
+    fn shrink_to_one_minimal(&mut self, best: &mut (Vec<i32>, CaseOutcome)) -> Result<bool> {
         loop {
             let removed = self.remove_chunks(best)?;
             let lowered = self.lower_values(best)?;

@@ -123,7 +123,12 @@ pub struct Progress {
 }
 
 /// Runs the plan; `progress` is updated as ranges complete.
-pub fn run(plan: &StressPlan, judge: &Judge, oracle: &Oracle, progress: &Progress) -> Result<StressReport> {
+pub fn run(
+    plan: &StressPlan,
+    judge: &Judge,
+    oracle: &Oracle,
+    progress: &Progress,
+) -> Result<StressReport> {
     let started = Instant::now();
     let next = AtomicU64::new(plan.indices.start);
     let first_failure = AtomicU64::new(u64::MAX);
@@ -144,9 +149,14 @@ pub fn run(plan: &StressPlan, judge: &Judge, oracle: &Oracle, progress: &Progres
             if let Some(failure) = range.failures.first() {
                 first_failure.fetch_min(failure.index, Ordering::SeqCst);
             }
-            progress.failures.fetch_add(range.failures.len() as u64, Ordering::Relaxed);
+            progress
+                .failures
+                .fetch_add(range.failures.len() as u64, Ordering::Relaxed);
             progress.done.fetch_add(range.len, Ordering::Relaxed);
-            results.lock().expect("results lock is not poisoned").push(range);
+            results
+                .lock()
+                .expect("results lock is not poisoned")
+                .push(range);
         }
     };
     let outcomes: Vec<Result<()>> = std::thread::scope(|scope| {
@@ -219,7 +229,10 @@ fn judge_range(
                 break;
             }
         }
-        let cases: Vec<&[i32]> = group.iter().map(|(_, stones, ..)| stones.as_slice()).collect();
+        let cases: Vec<&[i32]> = group
+            .iter()
+            .map(|(_, stones, ..)| stones.as_slice())
+            .collect();
         let expected: Vec<bool> = group.iter().map(|&(.., expected)| expected).collect();
         let outcomes = judge.judge(&cases, &expected, !plan.keep_going)?;
         let first_index = next - group.len() as u64;

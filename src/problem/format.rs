@@ -26,7 +26,11 @@ pub struct FormatError {
 
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.source, self.line, self.col, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.source, self.line, self.col, self.message
+        )
     }
 }
 
@@ -118,7 +122,11 @@ impl<R: Read> CaseReader<R> {
             loop {
                 let col = self.col();
                 let value = self.number()?;
-                on_stone(Stone { index: len, value, col });
+                on_stone(Stone {
+                    index: len,
+                    value,
+                    col,
+                });
                 len += 1;
                 self.skip_spaces()?;
                 match self.peek()? {
@@ -229,18 +237,21 @@ impl<R: Read> CaseReader<R> {
             return Err(self.error_at(self.line, col, "leading zeros are not allowed"));
         }
         let value = if negative { -magnitude } else { magnitude };
-        i32::try_from(value).ok().filter(|_| !too_big).ok_or_else(|| {
-            let ellipsis = if digits + usize::from(negative) > text.len() {
-                "…"
-            } else {
-                ""
-            };
-            self.error_at(
-                self.line,
-                col,
-                format!("number {text}{ellipsis} does not fit in i32"),
-            )
-        })
+        i32::try_from(value)
+            .ok()
+            .filter(|_| !too_big)
+            .ok_or_else(|| {
+                let ellipsis = if digits + usize::from(negative) > text.len() {
+                    "…"
+                } else {
+                    ""
+                };
+                self.error_at(
+                    self.line,
+                    col,
+                    format!("number {text}{ellipsis} does not fit in i32"),
+                )
+            })
     }
 
     fn expect_word(&mut self, word: &str) -> Result<(), FormatError> {
@@ -449,7 +460,10 @@ mod tests {
             parse("[1] x").unwrap_err(),
             "t:1:5: expected end of line after ']' but found 'x'"
         );
-        assert_eq!(parse("[007]").unwrap_err(), "t:1:2: leading zeros are not allowed");
+        assert_eq!(
+            parse("[007]").unwrap_err(),
+            "t:1:2: leading zeros are not allowed"
+        );
         assert_eq!(
             parse("\u{e9}").unwrap_err(),
             "t:1:1: expected '[' but found byte 0xc3"
@@ -466,10 +480,22 @@ mod tests {
             parse("[2147483647,-2147483648]").unwrap(),
             vec![vec![i32::MAX, i32::MIN]]
         );
-        assert!(parse("[2147483648]").unwrap_err().contains("2147483648 does not fit"));
-        assert!(parse("[-2147483649]").unwrap_err().contains("-2147483649 does not fit"));
+        assert!(
+            parse("[2147483648]")
+                .unwrap_err()
+                .contains("2147483648 does not fit")
+        );
+        assert!(
+            parse("[-2147483649]")
+                .unwrap_err()
+                .contains("-2147483649 does not fit")
+        );
         let long = format!("[{}]", "9".repeat(100));
-        assert!(parse(&long).unwrap_err().ends_with("9… does not fit in i32"));
+        assert!(
+            parse(&long)
+                .unwrap_err()
+                .ends_with("9… does not fit in i32")
+        );
     }
 
     #[test]

@@ -61,7 +61,9 @@ impl Strategy {
     /// One line saying what the strategy hunts.
     pub fn description(self) -> &'static str {
         match self {
-            Strategy::Tiny => "n <= 8, every residue pattern equally likely, values anywhere in 1..=max",
+            Strategy::Tiny => {
+                "n <= 8, every residue pattern equally likely, values anywhere in 1..=max"
+            }
             Strategy::Boundary => {
                 "residue counts on the decision rule's edges: zero count even/odd (sometimes \
                  large), |c1 - c2| in 0..=4 or far apart, c1 = 0, c2 = 0 or both >= 1"
@@ -207,9 +209,7 @@ fn pick_weighted(rng: &mut ChaCha8Rng) -> Strategy {
 }
 
 /// Values worth trying at the ends of the range and around 2^8.
-const EXTREME_VALUES: [i32; 14] = [
-    1, 2, 3, 4, 5, 6, 254, 255, 256, 257, 258, 9998, 9999, 10000,
-];
+const EXTREME_VALUES: [i32; 14] = [1, 2, 3, 4, 5, 6, 254, 255, 256, 257, 258, 9998, 9999, 10000];
 
 struct Draw<'a> {
     rng: &'a mut ChaCha8Rng,
@@ -265,7 +265,7 @@ impl Draw<'_> {
                 }
             }
         };
-        self.from_counts([zeros, ones, twos])
+        self.stones_with_counts([zeros, ones, twos])
     }
 
     fn extreme_values(&mut self) -> Vec<i32> {
@@ -303,7 +303,7 @@ impl Draw<'_> {
                 let zeros = narrow[self.rng.random_range(0..narrow.len())];
                 let ones = narrow[self.rng.random_range(0..5)];
                 let twos = self.rng.random_range(0..=3);
-                self.from_counts([zeros, ones, twos])
+                self.stones_with_counts([zeros, ones, twos])
             }
             _ => {
                 // On the boundary at scale: |c1 - c2| in 0..=4 with many stones.
@@ -311,7 +311,7 @@ impl Draw<'_> {
                 let diff = self.rng.random_range(0..=4);
                 let zeros = max.saturating_sub(2 * fewer + diff);
                 let zeros = zeros - usize::from(self.rng.random_bool(0.5) && zeros > 0);
-                self.from_counts([zeros, fewer, fewer + diff])
+                self.stones_with_counts([zeros, fewer, fewer + diff])
             }
         }
     }
@@ -324,7 +324,9 @@ impl Draw<'_> {
                 let distinct: Vec<i32> = (0..3)
                     .map(|_| self.rng.random_range(1..=self.max_value))
                     .collect();
-                (0..len).map(|_| distinct[self.rng.random_range(0..3)]).collect()
+                (0..len)
+                    .map(|_| distinct[self.rng.random_range(0..3)])
+                    .collect()
             }
             order => {
                 let mut stones = self.uniform_of_len(len);
@@ -351,7 +353,7 @@ impl Draw<'_> {
     }
 
     /// Stones with these residue counts (trimmed to `max_len`), in random order.
-    fn from_counts(&mut self, mut counts: [usize; 3]) -> Vec<i32> {
+    fn stones_with_counts(&mut self, mut counts: [usize; 3]) -> Vec<i32> {
         // Trim the largest class first, so a small --max-n keeps the shape it can.
         while counts.iter().sum::<usize>() > self.max_len {
             let largest = (0..3).max_by_key(|&r| counts[r]).unwrap_or(0);
@@ -450,7 +452,12 @@ impl Coverage {
 
     /// Adds another coverage into this one.
     pub fn merge(&mut self, other: &Coverage) {
-        for (mine, theirs) in self.grid.iter_mut().flatten().zip(other.grid.iter().flatten()) {
+        for (mine, theirs) in self
+            .grid
+            .iter_mut()
+            .flatten()
+            .zip(other.grid.iter().flatten())
+        {
             for (a, b) in mine.iter_mut().zip(theirs) {
                 *a += b;
             }
@@ -474,13 +481,22 @@ impl Coverage {
                 }
             }
         }
-        empty + self.value_extremes.iter().chain(&self.size_extremes).filter(|&&c| c == 0).count()
+        empty
+            + self
+                .value_extremes
+                .iter()
+                .chain(&self.size_extremes)
+                .filter(|&&c| c == 0)
+                .count()
     }
 }
 
 impl fmt::Display for Coverage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "coverage: cases per class (zeros parity x presence x |c1 - c2|)")?;
+        writeln!(
+            f,
+            "coverage: cases per class (zeros parity x presence x |c1 - c2|)"
+        )?;
         writeln!(
             f,
             "  {:<6} {:<10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}",

@@ -313,7 +313,9 @@ pub fn check_closed_form(
         total.checked += row.checked;
         total.mismatches += row.mismatches;
         let room = SHOWN_MISMATCHES - total.first_mismatches.len();
-        total.first_mismatches.extend(row.first_mismatches.into_iter().take(room));
+        total
+            .first_mismatches
+            .extend(row.first_mismatches.into_iter().take(room));
     }
     total
 }
@@ -397,11 +399,17 @@ mod tests {
         let table = CountTable::new(5).unwrap();
         assert_eq!(table.alice_wins([0, 1, 1]), Some(true));
         assert_eq!(table.alice_wins([0, 0, 1]), Some(false));
-        assert_eq!(table.alice_wins(residue_counts(&[5, 1, 2, 4, 3])), Some(false));
+        assert_eq!(
+            table.alice_wins(residue_counts(&[5, 1, 2, 4, 3])),
+            Some(false)
+        );
         assert_eq!(table.alice_wins([1, 0, 3]), Some(true));
         assert_eq!(table.alice_wins([6, 0, 0]), None);
         let message = table.answer([0, 9, 0]).unwrap_err().to_string();
-        assert!(message.contains("(0, 9, 0) exceed the count reference's limit 5"), "{message}");
+        assert!(
+            message.contains("(0, 9, 0) exceed the count reference's limit 5"),
+            "{message}"
+        );
         assert!(CountTable::new(COUNT_MAX_LIMIT + 1).is_err());
     }
 

@@ -84,11 +84,7 @@ pub fn validate<R: Read>(
                     } else {
                         format!("above the maximum {MAX_LEN}")
                     };
-                    report(reader.error_at(
-                        case.line,
-                        1,
-                        format!("n = {} is {bound}", case.len),
-                    ));
+                    report(reader.error_at(case.line, 1, format!("n = {} is {bound}", case.len)));
                     summary.violations += 1;
                 }
             }
@@ -168,9 +164,12 @@ mod tests {
 
     #[test]
     fn a_line_full_of_bad_values_is_summarised() {
-        let found = violations(&format!("[{}]", vec!["0"; 9].join(",")));
+        let found = violations(&format!("[{}]", ["0"; 9].join(",")));
         assert_eq!(found.len(), REPORTED_PER_LINE + 1);
-        assert_eq!(found[REPORTED_PER_LINE], "f:1:1: 4 more values on this line are out of range");
+        assert_eq!(
+            found[REPORTED_PER_LINE],
+            "f:1:1: 4 more values on this line are out of range"
+        );
     }
 
     #[test]
