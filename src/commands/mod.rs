@@ -153,7 +153,7 @@ pub fn own_solution_binary() -> Result<PathBuf> {
 /// Limits as given on the command line.
 #[derive(Debug, Clone, Args)]
 pub struct LimitArgs {
-    /// CPU time limit per case, e.g. 2s, 500ms (a wall-clock guard of about 1.25x stops
+    /// CPU time limit per case, e.g. 2s, 500ms (a wall-clock guard 0.9 s past it stops
     /// programs that sleep).
     #[arg(long, default_value = "2s", value_parser = parse_duration)]
     pub time_limit: Duration,

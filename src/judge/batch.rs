@@ -119,13 +119,43 @@ impl Judge {
         let cpu = run.cpu / cases.len() as u32;
         let failure = match self.run_failure(&run) {
             Some(failure) => failure,
-            None => match read_answers(&run.stdout, cases.len()) {
-                Ok(answers) => {
+            None => {
+                // The program ran to completion: its answers are positional, as on
+                // LeetCode. A malformed or missing line is pinned on its own case; the
+                // cases after it run again, since their lines can no longer be trusted.
+                let (answers, problem) = read_answers(&run.stdout, cases.len());
+                let Some((at, failure)) = problem else {
                     push_answers(outcomes, &answers, expected, cpu, stop_at_failure);
                     return Ok(());
+                };
+                push_answers(
+                    outcomes,
+                    &answers[..at],
+                    &expected[..at],
+                    cpu,
+                    stop_at_failure,
+                );
+                if failed(outcomes) {
+                    return Ok(());
                 }
-                Err(failure) => failure,
-            },
+                outcomes.push(CaseOutcome {
+                    verdict: failure.verdict,
+                    expected: expected[at],
+                    got: answers.get(at).copied(),
+                    detail: failure.detail,
+                    cpu,
+                });
+                if failed(outcomes) || at + 1 == cases.len() {
+                    return Ok(());
+                }
+                let rest = at + 1..cases.len();
+                return self.judge_group(
+                    &cases[rest.clone()],
+                    &expected[rest],
+                    stop_at_failure,
+                    outcomes,
+                );
+            }
         };
         if cases.len() == 1 {
             outcomes.push(CaseOutcome {
@@ -200,7 +230,7 @@ impl Judge {
                 return failure(
                     Verdict::TimeLimitExceeded,
                     format!(
-                        "wall time over the guard of {:.2?} (CPU {:.2?}): sleeping or blocked",
+                        "wall time over the guard of {:.2?} (CPU {:.2?}): sleeping, blocked or starved of CPU",
                         limits.wall, run.cpu
                     ),
                 );
@@ -295,34 +325,41 @@ fn leading_answers(stdout: &[u8]) -> Vec<bool> {
         .collect()
 }
 
-/// Reads exactly `count` answers, or says what is wrong with the output.
-fn read_answers(stdout: &[u8], count: usize) -> Result<Vec<bool>, Failure> {
+/// Reads the answers of a program that exited normally: the valid ones, and the first
+/// problem with the case it is pinned on — a line that is not an answer (PE, on the case
+/// of that line), a missing line (WA, on the first unanswered case) or lines after the
+/// last answer (WA, on the last case).
+fn read_answers(stdout: &[u8], count: usize) -> (Vec<bool>, Option<(usize, Failure)>) {
     let text = String::from_utf8_lossy(stdout);
     let mut answers = Vec::with_capacity(count);
     for (i, line) in text.lines().enumerate() {
         if i == count {
-            return Err(Failure {
+            let failure = Failure {
                 verdict: Verdict::WrongAnswer,
                 detail: format!("extra output after the last answer: '{}'", shorten(line)),
-            });
+            };
+            return (answers, Some((count - 1, failure)));
         }
         match parse_answer(line) {
             Some(answer) => answers.push(answer),
             None => {
-                return Err(Failure {
+                let failure = Failure {
                     verdict: Verdict::PresentationError,
                     detail: format!("output line '{}' is not 'true' or 'false'", shorten(line)),
-                });
+                };
+                return (answers, Some((i, failure)));
             }
         }
     }
     if answers.len() < count {
-        return Err(Failure {
+        let at = answers.len();
+        let failure = Failure {
             verdict: Verdict::WrongAnswer,
-            detail: format!("missing answer for case {}", answers.len() + 1),
-        });
+            detail: format!("missing answer for case {}", at + 1),
+        };
+        return (answers, Some((at, failure)));
     }
-    Ok(answers)
+    (answers, None)
 }
 
 fn shorten(line: &str) -> String {

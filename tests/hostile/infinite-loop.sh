@@ -1,0 +1,3 @@
+#!/bin/sh
+# Burns CPU forever: TLE by CPU time.
+while :; do :; done

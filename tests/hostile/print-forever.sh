@@ -1,0 +1,3 @@
+#!/bin/sh
+# Floods stdout: OLE at the output cap.
+exec yes true

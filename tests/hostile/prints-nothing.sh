@@ -1,0 +1,3 @@
+#!/bin/sh
+# Reads and prints nothing: WA, missing answer.
+cat > /dev/null

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Dies by SIGSEGV: RE naming the signal.
+kill -SEGV $$
