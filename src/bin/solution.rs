@@ -7,7 +7,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use stone_game_ix::Solution;
-use stone_game_ix::problem::format::{CaseReader, answer_text};
+use stone_game_ix::problem::format::CaseReader;
 
 fn main() -> ExitCode {
     let stdin = io::stdin().lock();
@@ -18,8 +18,12 @@ fn main() -> ExitCode {
         let mut residue_counts = [0u64; 3];
         match reader.next_case(|stone| residue_counts[stone.value.rem_euclid(3) as usize] += 1) {
             Ok(Some(_)) => {
-                let answer = answer_text(Solution::alice_wins(residue_counts));
-                match writeln!(out, "{answer}") {
+                let answer: &[u8] = if Solution::alice_wins(residue_counts) {
+                    b"true\n"
+                } else {
+                    b"false\n"
+                };
+                match out.write_all(answer) {
                     Ok(()) => {}
                     // A reader that went away (`| head`) is a normal end.
                     Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break Ok(()),

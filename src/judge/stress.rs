@@ -179,8 +179,8 @@ pub fn run(
 
     let mut ranges = results.into_inner().expect("results lock is not poisoned");
     ranges.sort_by_key(|r| r.start);
-    // Count the unbroken run of ranges from the start: a range cut short by its failure
-    // (or by an interruption) ends the sequence, and ranges judged past it are dropped,
+    // Count the unbroken run of ranges from the start: a failing range (unless keep-going)
+    // or a gap left by an interruption ends the sequence, and ranges judged past it are dropped,
     // so the summary describes the same prefix of cases whatever --jobs and --batch.
     let mut expected_start = plan.indices.start;
     for range in ranges {
@@ -189,7 +189,13 @@ pub fn run(
         }
         expected_start = range.start + range.len;
         report.merge_counts(&range.counts);
+        let failed = !range.failures.is_empty();
         report.failures.extend(range.failures);
+        // A range that failed at its very last case looks whole: without this, a range
+        // judged past the failure by another worker would still be counted.
+        if failed && !plan.keep_going {
+            break;
+        }
     }
     report.elapsed = started.elapsed();
     Ok(report)

@@ -120,6 +120,9 @@ impl<R: Read> CaseReader<R> {
             self.pos += 1;
         } else {
             loop {
+                self.compact_numbers(&mut len, &mut on_stone);
+                // Spaces may follow the last comma the fast path took.
+                self.skip_spaces()?;
                 let col = self.col();
                 let value = self.number()?;
                 on_stone(Stone {
@@ -128,6 +131,12 @@ impl<R: Read> CaseReader<R> {
                     col,
                 });
                 len += 1;
+                // Fast path for LeetCode's compact form: a comma right after the number.
+                if self.pos < self.len && self.buf[self.pos] == b',' {
+                    self.pos += 1;
+                    self.skip_spaces()?;
+                    continue;
+                }
                 self.skip_spaces()?;
                 match self.peek()? {
                     Some(b',') => {
@@ -191,19 +200,47 @@ impl<R: Read> CaseReader<R> {
         }
     }
 
+    /// Reads `digits,` runs straight from the buffer: LeetCode's compact form, the common
+    /// case, without per-byte bookkeeping. It stops before anything else (a space, a sign,
+    /// a leading zero, a long number, the last number, the end of the buffer), which the
+    /// general path then reads with full checks.
+    #[inline]
+    fn compact_numbers(&mut self, len: &mut usize, on_stone: &mut impl FnMut(Stone)) {
+        loop {
+            let rest = &self.buf[self.pos..self.len];
+            let mut value = 0i32;
+            let mut digits = 0;
+            while digits < 9 && digits < rest.len() && rest[digits].is_ascii_digit() {
+                value = value * 10 + i32::from(rest[digits] - b'0');
+                digits += 1;
+            }
+            let comma_follows = digits > 0 && rest.get(digits) == Some(&b',');
+            if !comma_follows || (rest[0] == b'0' && digits > 1) {
+                return;
+            }
+            let col = self.col();
+            self.pos += digits + 1;
+            on_stone(Stone {
+                index: *len,
+                value,
+                col,
+            });
+            *len += 1;
+        }
+    }
+
+    #[inline]
     fn number(&mut self) -> Result<i32, FormatError> {
         let col = self.col();
         let negative = self.peek()? == Some(b'-');
         if negative {
             self.pos += 1;
         }
-        let mut text = String::new();
-        if negative {
-            text.push('-');
-        }
+        // The first digits, kept on the stack for an error message: no allocation per number.
+        let mut quoted = [0u8; QUOTED_DIGITS];
+        let mut quoted_len = 0;
         let mut magnitude: i64 = 0;
         let mut digits = 0usize;
-        let mut too_big = false;
         loop {
             if self.pos == self.len && !self.refill()? {
                 break;
@@ -211,20 +248,20 @@ impl<R: Read> CaseReader<R> {
             // Scan the buffered digits without going through `peek` byte by byte: this
             // loop is where the reader spends its time on long lines.
             let start = self.pos;
-            while self.pos < self.len && self.buf[self.pos].is_ascii_digit() {
-                let digit = i64::from(self.buf[self.pos] - b'0');
-                if !too_big {
-                    magnitude = magnitude * 10 + digit;
-                    too_big = magnitude > i64::from(i32::MAX) + 1;
-                }
-                self.pos += 1;
+            let buffered = &self.buf[start..self.len];
+            let run = buffered
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .unwrap_or(buffered.len());
+            for &digit in &buffered[..run] {
+                // Saturate past i32: the exact value no longer matters, only that it is too big.
+                magnitude = (magnitude * 10 + i64::from(digit - b'0')).min(1 << 40);
             }
-            let scanned = &self.buf[start..self.pos];
-            if text.len() < QUOTED_DIGITS {
-                let room = QUOTED_DIGITS - text.len();
-                text.extend(scanned.iter().take(room).map(|&b| b as char));
-            }
-            digits += scanned.len();
+            let take = run.min(QUOTED_DIGITS - quoted_len);
+            quoted[quoted_len..quoted_len + take].copy_from_slice(&buffered[..take]);
+            quoted_len += take;
+            digits += run;
+            self.pos += run;
             if self.pos < self.len {
                 break;
             }
@@ -233,25 +270,20 @@ impl<R: Read> CaseReader<R> {
             let found = self.peek()?;
             return Err(self.unexpected("a number", found));
         }
-        if digits > 1 && text.trim_start_matches('-').starts_with('0') {
+        if digits > 1 && quoted[0] == b'0' {
             return Err(self.error_at(self.line, col, "leading zeros are not allowed"));
         }
         let value = if negative { -magnitude } else { magnitude };
-        i32::try_from(value)
-            .ok()
-            .filter(|_| !too_big)
-            .ok_or_else(|| {
-                let ellipsis = if digits + usize::from(negative) > text.len() {
-                    "…"
-                } else {
-                    ""
-                };
-                self.error_at(
-                    self.line,
-                    col,
-                    format!("number {text}{ellipsis} does not fit in i32"),
-                )
-            })
+        i32::try_from(value).map_err(|_| {
+            let sign = if negative { "-" } else { "" };
+            let text = String::from_utf8_lossy(&quoted[..quoted_len]);
+            let ellipsis = if digits > quoted_len { "…" } else { "" };
+            self.error_at(
+                self.line,
+                col,
+                format!("number {sign}{text}{ellipsis} does not fit in i32"),
+            )
+        })
     }
 
     fn expect_word(&mut self, word: &str) -> Result<(), FormatError> {
@@ -280,11 +312,19 @@ impl<R: Read> CaseReader<R> {
 
     /// Skips spaces, tabs and carriage returns (a CR is only ever valid before a LF, and
     /// anything else after it is caught by the token that follows).
+    #[inline]
     fn skip_spaces(&mut self) -> Result<(), FormatError> {
-        while let Some(b' ' | b'\t' | b'\r') = self.peek()? {
-            self.pos += 1;
+        loop {
+            while self.pos < self.len {
+                match self.buf[self.pos] {
+                    b' ' | b'\t' | b'\r' => self.pos += 1,
+                    _ => return Ok(()),
+                }
+            }
+            if !self.refill()? {
+                return Ok(());
+            }
         }
-        Ok(())
     }
 
     fn end_line(&mut self) {
@@ -297,7 +337,7 @@ impl<R: Read> CaseReader<R> {
         self.buf_offset + self.pos as u64 - self.line_start + 1
     }
 
-    #[inline]
+    #[inline(always)]
     fn peek(&mut self) -> Result<Option<u8>, FormatError> {
         if self.pos == self.len && !self.refill()? {
             return Ok(None);
@@ -471,6 +511,32 @@ mod tests {
         assert_eq!(
             parse("stone = [1]").unwrap_err(),
             "t:1:6: expected '[' or 'stones =' but found ' '"
+        );
+    }
+
+    #[test]
+    fn the_compact_fast_path_keeps_every_check() {
+        assert_eq!(parse("[1,2,3]").unwrap(), vec![vec![1, 2, 3]]);
+        assert_eq!(parse("[1, 2,\t3 ,4]").unwrap(), vec![vec![1, 2, 3, 4]]);
+        assert_eq!(
+            parse("[1234567890,0,5]").unwrap(),
+            vec![vec![1_234_567_890, 0, 5]]
+        );
+        assert_eq!(
+            parse("[1, ,2]").unwrap_err(),
+            "t:1:5: expected a number but found ','"
+        );
+        assert_eq!(
+            parse("[1,007,2]").unwrap_err(),
+            "t:1:4: leading zeros are not allowed"
+        );
+        assert_eq!(
+            parse("[1,9999999999,2]").unwrap_err(),
+            "t:1:4: number 9999999999 does not fit in i32"
+        );
+        assert_eq!(
+            parse("[1,2,]").unwrap_err(),
+            "t:1:6: expected a number but found ']'"
         );
     }
 

@@ -329,8 +329,16 @@ impl Draw<'_> {
                     .collect()
             }
             order => {
-                let mut stones = self.uniform_of_len(len);
-                stones.sort_unstable();
+                // Sorted by counting: values are at most 10^4, so this is O(n + max),
+                // several times faster than a comparison sort of 10^5 values.
+                let mut counts = vec![0u32; self.max_value as usize + 1];
+                for _ in 0..len {
+                    counts[self.rng.random_range(1..=self.max_value) as usize] += 1;
+                }
+                let mut stones = Vec::with_capacity(len);
+                for (value, &count) in counts.iter().enumerate() {
+                    stones.extend(std::iter::repeat_n(value as i32, count as usize));
+                }
                 if order == 3 {
                     stones.reverse();
                 }
