@@ -5,6 +5,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+mod common;
+use common::live_processes_with;
+
 use assert_cmd::cargo::cargo_bin_cmd;
 use predicates::prelude::*;
 
@@ -117,10 +120,7 @@ fn sigint_and_sigterm_print_the_summary_kill_children_and_leave_no_file() {
         );
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert!(left.is_empty(), "files left in --save-dir: {left:?}");
-        let alive = std::fs::read_dir("/proc")
-            .unwrap()
-            .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-            .any(|c| String::from_utf8_lossy(&c).contains("sleep\u{0}3177"));
+        let alive = !live_processes_with("sleep 3177").is_empty();
         assert!(!alive, "a child outlived the interrupted run");
     }
 }

@@ -3,6 +3,9 @@
 
 use std::time::{Duration, Instant};
 
+mod common;
+use common::live_processes_with;
+
 use assert_cmd::cargo::cargo_bin_cmd;
 
 const TIME_LIMIT: &str = "1s";
@@ -134,12 +137,7 @@ fn no_process_outlives_the_programs_that_started_it() {
     assert_eq!(judge(forks, "one.in").0, ["AC"]);
     assert_eq!(judge(blocks, "one.in").0, ["TLE"]);
     for marker in ["sleep 3175", "sleep 3176"] {
-        let alive: Vec<String> = std::fs::read_dir("/proc")
-            .unwrap()
-            .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-            .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
-            .filter(|c| c.contains(marker))
-            .collect();
+        let alive = live_processes_with(marker);
         assert!(alive.is_empty(), "still running: {alive:?}");
     }
 }

@@ -2,6 +2,9 @@
 
 use std::path::Path;
 
+mod common;
+use common::live_processes_with;
+
 use assert_cmd::cargo::cargo_bin_cmd;
 use predicates::prelude::*;
 
@@ -67,15 +70,6 @@ fn the_same_seed_gives_the_same_failure_and_saved_file_for_any_jobs_and_batch() 
     assert!(reference.1.contains("wa-seed3-case"), "{}", reference.1);
     assert_eq!(failure_report("2", "7"), reference);
     assert_eq!(failure_report("2", "1"), reference);
-}
-
-fn live_processes_with(marker: &str) -> Vec<String> {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
-        .filter(|c| c.contains(marker))
-        .collect()
 }
 
 #[test]

@@ -5,10 +5,9 @@ use std::io::{self, BufWriter, Write};
 use anyhow::Result;
 use clap::Args;
 
-use super::{EXIT_OK, parse_positive};
+use super::{EXIT_OK, GeneratorArgs, parse_positive};
 use crate::problem::format::write_case;
-use crate::problem::generator::{Coverage, Generator, Strategy, fresh_seed};
-use crate::problem::validate::{MAX_LEN, MAX_VALUE};
+use crate::problem::generator::{Coverage, Strategy};
 
 /// Arguments of `judge gen`.
 #[derive(Debug, Args)]
@@ -17,24 +16,14 @@ use crate::problem::validate::{MAX_LEN, MAX_VALUE};
                         of any run with that seed. See --list-strategies."
 )]
 pub struct GenArgs {
-    /// The seed (a u64); a random one is drawn and printed to stderr when absent.
-    #[arg(long)]
-    seed: Option<u64>,
+    #[command(flatten)]
+    generator: GeneratorArgs,
     /// How many cases.
     #[arg(long, default_value = "10", value_parser = parse_positive)]
     count: u64,
     /// Index of the first case (to replay case i of a run).
     #[arg(long, default_value_t = 0)]
     start: u64,
-    /// A strategy to draw from (repeatable; default: mixed).
-    #[arg(long = "strategy", value_name = "NAME", value_parser = Strategy::from_name)]
-    strategies: Vec<Strategy>,
-    /// Largest n generated.
-    #[arg(long, default_value_t = MAX_LEN)]
-    max_n: usize,
-    /// Largest value generated (at least 3, so every residue class has a value).
-    #[arg(long, default_value_t = MAX_VALUE)]
-    max_value: i32,
     /// Print the strategies, one line each, and exit.
     #[arg(long)]
     list_strategies: bool,
@@ -51,12 +40,10 @@ pub fn run(args: GenArgs) -> Result<u8> {
         }
         return Ok(EXIT_OK);
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = fresh_seed();
-        eprintln!("seed: {seed}");
-        seed
-    });
-    let generator = Generator::new(seed, args.strategies, args.max_n, args.max_value)?;
+    let generator = args.generator.generator()?;
+    if args.generator.seed.is_none() {
+        eprintln!("seed: {}", generator.seed());
+    }
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut coverage = Coverage::default();
     let written = (args.start..args.start.saturating_add(args.count)).try_for_each(|index| {

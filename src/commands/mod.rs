@@ -11,6 +11,8 @@ use clap::{Args, Parser, Subcommand};
 use crate::judge::batch::Interrupted;
 use crate::judge::lang::CompileError;
 use crate::judge::process::{self, Limits, Program};
+use crate::problem::generator::{Generator, Strategy, fresh_seed};
+use crate::problem::validate::{MAX_LEN, MAX_VALUE};
 
 pub mod add_case;
 pub mod generate;
@@ -148,6 +150,31 @@ pub fn own_solution_binary() -> Result<PathBuf> {
         "the solution binary is not beside {} (build it with: cargo build --release)",
         judge.display()
     )
+}
+
+/// What to generate, shared by `gen` and `stress`.
+#[derive(Debug, Clone, Args)]
+pub struct GeneratorArgs {
+    /// The seed (a u64); a random one is drawn and printed when absent.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// A generator strategy (repeatable; default: mixed). See `judge gen --list-strategies`.
+    #[arg(long = "strategy", value_name = "NAME", value_parser = Strategy::from_name)]
+    pub strategies: Vec<Strategy>,
+    /// Largest n generated.
+    #[arg(long, default_value_t = MAX_LEN)]
+    pub max_n: usize,
+    /// Largest value generated (at least 3, so every residue class has a value).
+    #[arg(long, default_value_t = MAX_VALUE)]
+    pub max_value: i32,
+}
+
+impl GeneratorArgs {
+    /// The generator, with the given seed or a fresh one; the seed is the caller's to print.
+    pub fn generator(&self) -> Result<Generator> {
+        let seed = self.seed.unwrap_or_else(fresh_seed);
+        Generator::new(seed, self.strategies.clone(), self.max_n, self.max_value)
+    }
 }
 
 /// Limits as given on the command line.

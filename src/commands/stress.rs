@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{EXIT_FAILURE, EXIT_OK, LimitArgs, SolutionArgs, parse_positive};
+use super::{EXIT_FAILURE, EXIT_OK, GeneratorArgs, LimitArgs, SolutionArgs, parse_positive};
 use crate::judge::batch::{Interrupted, Judge};
 use crate::judge::case_files;
 use crate::judge::process;
@@ -19,7 +19,6 @@ use crate::judge::shrink::{self, Budget};
 use crate::judge::stress::{self, Progress, StressPlan, StressReport};
 use crate::judge::verdict::Verdict;
 use crate::problem::format::abbreviate_case;
-use crate::problem::generator::{Generator, Strategy, fresh_seed};
 use crate::problem::reference::{ORACLE_LIMIT, Oracle};
 use crate::problem::validate::{MAX_LEN, MAX_VALUE};
 
@@ -43,24 +42,14 @@ pub struct StressArgs {
     /// Number of cases (across all shards).
     #[arg(long, default_value = "10000", value_parser = parse_positive)]
     cases: u64,
-    /// Seed of the case sequence; a random one is drawn and printed when absent.
-    #[arg(long)]
-    seed: Option<u64>,
+    #[command(flatten)]
+    generator: GeneratorArgs,
     /// Parallel workers (default: the core count).
     #[arg(long, value_parser = parse_positive)]
     jobs: Option<u64>,
     /// Most cases sent to one process (1 = a process per case).
     #[arg(long, default_value = "1000", value_parser = parse_positive)]
     batch: u64,
-    /// A generator strategy (repeatable; default: mixed). See `judge gen --list-strategies`.
-    #[arg(long = "strategy", value_name = "NAME", value_parser = Strategy::from_name)]
-    strategies: Vec<Strategy>,
-    /// Largest n generated.
-    #[arg(long, default_value_t = MAX_LEN)]
-    max_n: usize,
-    /// Largest value generated.
-    #[arg(long, default_value_t = MAX_VALUE)]
-    max_value: i32,
     /// Run only slice I of N of the case sequence, e.g. 2/4.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<(u64, u64)>,
@@ -97,9 +86,9 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 /// Runs the stress loop, shrinks and saves failures, prints the summary.
 pub fn run(args: StressArgs) -> Result<u8> {
     process::install_interrupt_handler();
-    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let generator = args.generator.generator()?;
+    let seed = generator.seed();
     let (shard, shards) = args.shard.unwrap_or((1, 1));
-    let generator = Generator::new(seed, args.strategies.clone(), args.max_n, args.max_value)?;
     if !args.no_save {
         check_writable(&args.save_dir)?;
     }
@@ -313,15 +302,24 @@ fn print_failure(
     println!(
         "  rerun:    judge stress {solution}--seed {seed} --cases {}{}",
         failure.index + 1,
-        if args.strategies.is_empty() {
-            String::new()
-        } else {
-            args.strategies
-                .iter()
-                .map(|s| format!(" --strategy {s}"))
-                .collect::<String>()
-        }
+        generator_words(&args.generator)
     );
+}
+
+/// The generator arguments that differ from the defaults, so a rerun draws the same cases.
+fn generator_words(generator: &GeneratorArgs) -> String {
+    let mut words: String = generator
+        .strategies
+        .iter()
+        .map(|s| format!(" --strategy {s}"))
+        .collect();
+    if generator.max_n != MAX_LEN {
+        words += &format!(" --max-n {}", generator.max_n);
+    }
+    if generator.max_value != MAX_VALUE {
+        words += &format!(" --max-value {}", generator.max_value);
+    }
+    words
 }
 
 /// The solution arguments as the user gave them, for replay commands.
