@@ -124,3 +124,24 @@ fn sigint_and_sigterm_print_the_summary_kill_children_and_leave_no_file() {
         assert!(!alive, "a child outlived the interrupted run");
     }
 }
+
+#[test]
+fn an_interrupted_judge_test_prints_what_it_had_and_exits_143() {
+    let solution = env!("CARGO_BIN_EXE_solution");
+    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["test", "--time-limit", "5s", "--cmd"])
+        .arg(format!("sh -c 'sleep 0.3; exec {solution}'"))
+        .arg("cases")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    // SAFETY: kill with a pid we own and a valid signal number.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(143), "{stdout}");
+    assert!(stdout.contains("interrupted: "), "{stdout}");
+    assert!(stdout.contains(" passed, 0 failed before the interruption"), "{stdout}");
+}
