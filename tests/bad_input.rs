@@ -143,5 +143,8 @@ fn an_interrupted_judge_test_prints_what_it_had_and_exits_143() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(143), "{stdout}");
     assert!(stdout.contains("interrupted: "), "{stdout}");
-    assert!(stdout.contains(" passed, 0 failed before the interruption"), "{stdout}");
+    assert!(
+        stdout.contains(" passed, 0 failed before the interruption"),
+        "{stdout}"
+    );
 }

@@ -18,7 +18,7 @@ use crate::judge::report::{self, ReportedFailure};
 use crate::judge::shrink::{self, Budget};
 use crate::judge::stress::{self, Progress, StressPlan, StressReport};
 use crate::judge::verdict::Verdict;
-use crate::problem::format::abbreviate_case;
+use crate::problem::format::{abbreviate_case, format_case};
 use crate::problem::reference::{ORACLE_LIMIT, Oracle};
 use crate::problem::validate::{MAX_LEN, MAX_VALUE};
 
@@ -157,8 +157,8 @@ pub fn run(args: StressArgs) -> Result<u8> {
                 index: failure.index,
                 verdict: failure.outcome.verdict,
                 strategy: failure.strategy.name().to_string(),
-                original: report::case_text(&failure.stones),
-                shrunk: report::case_text(&shrunk.stones),
+                original: format_case(&failure.stones),
+                shrunk: format_case(&shrunk.stones),
                 one_minimal: shrunk.one_minimal,
                 expected: shrunk.outcome.expected,
                 got: shrunk.outcome.got,

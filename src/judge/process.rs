@@ -371,7 +371,7 @@ pub fn signal_name(signal: i32) -> String {
 }
 
 /// Routes SIGINT and SIGTERM to [`INTERRUPTED`], so runs stop, children die and the
-/// summary is printed; returns the exit code the interrupted judge should use.
+/// summary is printed (see [`interrupted_exit_code`] for the exit code).
 pub fn install_interrupt_handler() {
     extern "C" fn on_signal(signal: libc::c_int) {
         INTERRUPTED.store(true, Ordering::SeqCst);

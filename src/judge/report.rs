@@ -8,7 +8,6 @@ use serde::Serialize;
 use super::case_files::write_atomically;
 use super::stress::StressReport;
 use super::verdict::Verdict;
-use crate::problem::format::format_case;
 
 /// A failure as reports show it, after shrinking.
 #[derive(Debug, Clone, Serialize)]
@@ -114,11 +113,6 @@ pub fn write_junit(
     }
     xml += "</testsuite>\n";
     write_atomically(path, xml.as_bytes(), true)
-}
-
-/// A case as reports store it: in full.
-pub fn case_text(stones: &[i32]) -> String {
-    format_case(stones)
 }
 
 fn escape(text: &str) -> String {
