@@ -124,49 +124,11 @@ pub fn run(args: StressArgs) -> Result<u8> {
     let shrink_count = if args.keep_going { SHRUNK_FAILURES } else { 1 };
     if !report.interrupted {
         for failure in report.failures.iter().take(shrink_count) {
-            let shrunk = match shrink::shrink(
-                &judge,
-                &oracle,
-                &failure.stones,
-                &failure.outcome,
-                Budget::default(),
-            ) {
-                Ok(shrunk) => shrunk,
+            match shrink_and_save(&args, seed, failure, &judge, &oracle) {
+                Ok(entry) => reported.push(entry),
                 Err(error) if error.is::<Interrupted>() => break,
                 Err(error) => return Err(error),
-            };
-            let saved = if args.no_save {
-                None
-            } else {
-                let base = format!(
-                    "{}-seed{seed}-case{}",
-                    failure.outcome.verdict.code().to_ascii_lowercase(),
-                    failure.index
-                );
-                let name = case_files::unused_name(&args.save_dir, &base);
-                let path = case_files::save(
-                    &args.save_dir,
-                    &name,
-                    &[shrunk.stones.as_slice()],
-                    &[shrunk.outcome.expected],
-                    false,
-                )?;
-                Some(path.display().to_string())
-            };
-            let entry = ReportedFailure {
-                index: failure.index,
-                verdict: failure.outcome.verdict,
-                strategy: failure.strategy.name().to_string(),
-                original: format_case(&failure.stones),
-                shrunk: format_case(&shrunk.stones),
-                one_minimal: shrunk.one_minimal,
-                expected: shrunk.outcome.expected,
-                got: shrunk.outcome.got,
-                detail: shrunk.outcome.detail.clone(),
-                saved,
-            };
-            print_failure(&args, seed, failure, &shrunk, &entry, &judge);
-            reported.push(entry);
+            }
         }
     }
     print_summary(seed, &report, &judge);
@@ -193,6 +155,56 @@ pub fn run(args: StressArgs) -> Result<u8> {
     } else {
         EXIT_FAILURE
     })
+}
+
+/// Shrinks one failure, saves the counterexample (unless --no-save) and prints it.
+fn shrink_and_save(
+    args: &StressArgs,
+    seed: u64,
+    failure: &stress::FoundFailure,
+    judge: &Judge,
+    oracle: &Oracle,
+) -> Result<ReportedFailure> {
+    let shrunk = shrink::shrink(
+        judge,
+        oracle,
+        &failure.stones,
+        &failure.outcome,
+        Budget::default(),
+    )?;
+    let saved = if args.no_save {
+        None
+    } else {
+        // Named after verdict, seed and index, so the same run saves the same name.
+        let base = format!(
+            "{}-seed{seed}-case{}",
+            failure.outcome.verdict.code().to_ascii_lowercase(),
+            failure.index
+        );
+        let name = case_files::unused_name(&args.save_dir, &base);
+        let path = case_files::save(
+            &args.save_dir,
+            &name,
+            &[shrunk.stones.as_slice()],
+            &[shrunk.outcome.expected],
+            false,
+        )?;
+        Some(path.display().to_string())
+    };
+    let entry = ReportedFailure {
+        index: failure.index,
+        verdict: failure.outcome.verdict,
+        strategy: failure.strategy.name().to_string(),
+        original: format_case(&failure.stones),
+        shrunk: format_case(&shrunk.stones),
+        one_minimal: shrunk.one_minimal,
+        expected: shrunk.outcome.expected,
+        got: shrunk.outcome.got,
+        detail: shrunk.outcome.detail.clone(),
+        saved,
+    };
+    print_failure(args, seed, failure, &shrunk, &entry, judge);
+    Ok(entry)
 }
 
 /// Fails early, before any case runs, if counterexamples could not be saved.
