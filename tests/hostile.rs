@@ -141,3 +141,18 @@ fn no_process_outlives_the_programs_that_started_it() {
         assert!(alive.is_empty(), "still running: {alive:?}");
     }
 }
+
+#[test]
+fn allocation_failures_of_compiled_programs_are_mle_not_re() {
+    for file in ["allocate_forever.cpp", "allocate_forever.rs"] {
+        let output = cargo_bin_cmd!("judge")
+            .args(["test", "--memory-limit", "256MiB", "--solution"])
+            .arg(format!("tests/hostile/{file}"))
+            .arg("tests/hostile/one.in")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(1), "{file}:\n{stdout}");
+        assert!(stdout.starts_with("MLE "), "{file}:\n{stdout}");
+    }
+}
