@@ -136,11 +136,21 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    let task_cap = TaskCap::new();
     let started = Instant::now();
     let mut child = command
         .spawn()
         .with_context(|| format!("cannot run '{}'", program.display()))?;
     let pid = child.id() as libc::pid_t;
+    if let Some(cap) = &task_cap {
+        cap.add(pid);
+    }
+    let kill_everything = || {
+        kill_group(pid);
+        if let Some(cap) = &task_cap {
+            cap.kill_all();
+        }
+    };
     // Spawning returns once the child has exec'd, so this covers what exec folded in.
     let rss_floor_kib = own_peak_rss_kib();
     // Limits go on right after spawning rather than between fork and exec: a `pre_exec`
@@ -148,7 +158,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
     // resident memory in the child's peak RSS. The child can do little before its input
     // arrives, and that is written only after this.
     if let Err(error) = apply_rlimits(pid, program, limits) {
-        kill_group(pid);
+        kill_everything();
         let _ = wait_for(pid);
         return Err(error).context("cannot apply limits to the program");
     }
@@ -194,13 +204,13 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
             };
             if reason.is_some() {
                 stopped = reason;
-                kill_group(pid);
+                kill_everything();
             }
         };
         let wall = started.elapsed();
         // The child is reaped; whatever it left in its group goes now, before we wait on
         // pipes that a grandchild may hold open.
-        kill_group(pid);
+        kill_everything();
         let (status, usage) = waited.context("cannot wait for the program")?;
         let (stdout, over_cap) = stdout_reader.join().expect("stdout reader does not panic");
         let stderr_tail = stderr_reader.join().expect("stderr reader does not panic");
@@ -228,6 +238,69 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
             stderr_tail,
         })
     })
+}
+
+/// Most tasks (processes and threads) a program may have at once where the kernel can
+/// enforce it: enough for the JVM's threads, small enough to keep a fork bomb harmless.
+const MAX_TASKS: u32 = 256;
+/// The cgroup v1 pids hierarchy, where one exists and the judge may write to it (root).
+const PIDS_CGROUP_ROOT: &str = "/sys/fs/cgroup/pids";
+
+/// A pids cgroup for one run: it caps the tasks a program can create (`RLIMIT_NPROC` is
+/// per user and ignored for root), and it lists every process the program started, so
+/// even one that left the process group (`setsid`) is killed. Where the hierarchy is
+/// missing or read-only there is none, and a fork bomb is stopped by the time limit only.
+struct TaskCap {
+    dir: std::path::PathBuf,
+}
+
+impl TaskCap {
+    fn new() -> Option<Self> {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let name = format!(
+            "stone-game-ix-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let dir = std::path::Path::new(PIDS_CGROUP_ROOT).join(name);
+        std::fs::create_dir(&dir).ok()?;
+        let cap = TaskCap { dir };
+        std::fs::write(cap.dir.join("pids.max"), MAX_TASKS.to_string()).ok()?;
+        Some(cap)
+    }
+
+    /// Moves `pid` into the cap. It runs right after spawning: the program has only just
+    /// been exec'd and has not read its input yet.
+    fn add(&self, pid: libc::pid_t) {
+        let _ = std::fs::write(self.dir.join("cgroup.procs"), pid.to_string());
+    }
+
+    /// Kills every process in the cap.
+    fn kill_all(&self) {
+        let procs = std::fs::read_to_string(self.dir.join("cgroup.procs")).unwrap_or_default();
+        for pid in procs
+            .lines()
+            .filter_map(|line| line.trim().parse::<libc::pid_t>().ok())
+        {
+            // SAFETY: kill takes plain integers; a pid that just exited yields ESRCH.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+impl Drop for TaskCap {
+    fn drop(&mut self) {
+        // A cgroup can be removed once empty; killed tasks take a moment to leave it.
+        for _ in 0..500 {
+            self.kill_all();
+            if std::fs::remove_dir(&self.dir).is_ok() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
 }
 
 /// Sets the child's rlimits: address space where allowed, a CPU backstop in case the
