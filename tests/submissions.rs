@@ -156,6 +156,9 @@ fn accepted_submissions_pass_stress_and_the_case_files() {
                 "--seed",
                 "1",
                 "--no-save",
+                // Generous: the suite runs beside other tests, and the JVM starts slowly.
+                "--time-limit",
+                "5s",
                 "--solution",
             ])
             .arg(&file)
@@ -190,7 +193,14 @@ fn a_quadratic_solution_gets_tle_even_when_cases_are_batched() {
         assert_caught(
             &file,
             "TLE",
-            &["--time-limit", "500ms", "--strategy", "slow-killers"],
+            &[
+                "--time-limit",
+                "500ms",
+                "--strategy",
+                "slow-killers",
+                "--jobs",
+                "1",
+            ],
         );
     }
 }

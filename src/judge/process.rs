@@ -137,6 +137,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
         .stderr(Stdio::piped())
         .process_group(0);
     let task_cap = TaskCap::new();
+    let machine_at_start = CpuTimes::now();
     let started = Instant::now();
     let mut child = command
         .spawn()
@@ -195,7 +196,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
             }
             let reason = if INTERRUPTED.load(Ordering::Relaxed) {
                 Some(Stopped::Interrupted)
-            } else if started.elapsed() > limits.wall {
+            } else if started.elapsed() > wall_guard(limits, &machine_at_start) {
                 Some(Stopped::WallTime)
             } else if cpu_time_so_far(pid).is_some_and(|cpu| cpu > limits.time) {
                 Some(Stopped::CpuTime)
@@ -238,6 +239,53 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
             stderr_tail,
         })
     })
+}
+
+/// The machine's CPU time so far, idle and total, in clock ticks (from /proc/stat).
+#[derive(Debug, Clone, Copy)]
+struct CpuTimes {
+    idle: u64,
+    total: u64,
+}
+
+impl CpuTimes {
+    fn now() -> Option<Self> {
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let fields: Vec<u64> = stat
+            .lines()
+            .next()?
+            .split_whitespace()
+            .skip(1)
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        // user nice system idle iowait irq softirq steal …: idle and iowait are idle.
+        let idle = fields.get(3)? + fields.get(4).copied().unwrap_or(0);
+        Some(CpuTimes {
+            idle,
+            total: fields.iter().sum(),
+        })
+    }
+}
+
+/// The wall-clock guard for a run that started when the machine's CPU times were `start`.
+///
+/// A program that sleeps is stopped at `limits.wall`. But on a saturated machine (other
+/// judges, a test suite, a build) a busy program can wait seconds for a CPU and would look
+/// like a sleeper; while the machine has had less than a quarter of its CPU idle since the
+/// run started, the guard stretches to three times the time limit plus one second.
+fn wall_guard(limits: &Limits, start: &Option<CpuTimes>) -> Duration {
+    let saturated = match (start, CpuTimes::now()) {
+        (Some(start), Some(now)) if now.total > start.total => {
+            let idle = now.idle.saturating_sub(start.idle) as f64;
+            idle / ((now.total - start.total) as f64) < 0.25
+        }
+        _ => false,
+    };
+    if saturated {
+        limits.wall.max(limits.time * 3 + Duration::from_secs(1))
+    } else {
+        limits.wall
+    }
 }
 
 /// Most tasks (processes and threads) a program may have at once where the kernel can
