@@ -5,7 +5,7 @@ and targets are ratios against a baseline measured in the same run (not timed te
 Usage: scripts/bench.sh [--quick]   (builds first; --quick skips the slow verify sizes)
 """
 import os
-import resource
+import shlex
 import shutil
 import subprocess
 import sys
@@ -173,11 +173,11 @@ def main():
         one = os.path.join(ROOT, "cases", "official-1.in")
         for language, source in sources.items():
             path = os.path.join(ROOT, source)
-            # The header of a stress run names the program the driver runs.
+            # The second line of a stress run's header is the driver's command line.
             _, _, out = run([JUDGE, "stress", "--cases", "1", "--seed", "1", "--no-save",
                              "--solution", path], stdout=subprocess.PIPE)
-            header = out.decode().splitlines()[0]
-            program = header[len("stress: "):header.index(" against the minimax")].split()
+            runs = out.decode().splitlines()[1]
+            program = shlex.split(runs[len("  runs: "):])
             startup = best_of(5, program, one)
             print(f"{language:<10} driver start + one case: {startup * 1e3:6.1f} ms")
     finally:

@@ -127,9 +127,11 @@ impl SolutionArgs {
         if let Some(file) = &self.solution {
             return crate::judge::lang::prepare(file, self.lang.as_deref(), memory_limit);
         }
+        let binary = own_solution_binary()?.display().to_string();
         Ok(Program {
-            argv: vec![own_solution_binary()?.display().to_string()],
+            argv: vec![binary.clone()],
             address_space_limit: true,
+            label: binary,
         })
     }
 }

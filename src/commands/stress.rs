@@ -114,6 +114,10 @@ pub fn run(args: StressArgs) -> Result<u8> {
         args.cases,
         args.batch
     );
+    let command_line = judge.program().command_line();
+    if command_line != judge.program().display() {
+        println!("  runs: {command_line}");
+    }
     let oracle = Oracle::new();
     let progress = Progress::default();
     let report = with_progress(plan.indices.end - plan.indices.start, &progress, || {

@@ -200,6 +200,7 @@ pub fn prepare(file: &Path, language: Option<&str>, memory_limit: u64) -> Result
     Ok(Program {
         argv,
         address_space_limit,
+        label: format!("{} ({} driver)", file.display(), language.name()),
     })
 }
 

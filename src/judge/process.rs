@@ -35,6 +35,8 @@ pub struct Program {
     /// far more address space than they use (the JVM, V8) cannot live under one; their
     /// memory is limited by their own flags and judged by measured peak RSS.
     pub address_space_limit: bool,
+    /// What the user knows it as (the command, or the submission file), for messages.
+    pub label: String,
 }
 
 impl Program {
@@ -46,11 +48,17 @@ impl Program {
         Ok(Program {
             argv,
             address_space_limit: true,
+            label: command.to_string(),
         })
     }
 
-    /// The command as a user would type it.
+    /// The program as the user named it.
     pub fn display(&self) -> String {
+        self.label.clone()
+    }
+
+    /// The command line actually run.
+    pub fn command_line(&self) -> String {
         shell_words::join(&self.argv)
     }
 }
@@ -141,7 +149,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
     let started = Instant::now();
     let mut child = command
         .spawn()
-        .with_context(|| format!("cannot run '{}'", program.display()))?;
+        .with_context(|| format!("cannot run '{}'", program.command_line()))?;
     let pid = child.id() as libc::pid_t;
     if let Some(cap) = &task_cap {
         cap.add(pid);
@@ -525,6 +533,7 @@ mod tests {
         Program {
             argv: vec!["sh".into(), "-c".into(), script.into()],
             address_space_limit: true,
+            label: script.into(),
         }
     }
 
