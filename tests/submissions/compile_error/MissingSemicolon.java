@@ -1,0 +1,5 @@
+class Solution {
+    public boolean stoneGameIX(int[] stones) {
+        return stones.length > 0
+    }
+}

@@ -1,0 +1,3 @@
+var stoneGameIX = function(stones) {
+  return (;
+};
