@@ -156,21 +156,3 @@ fn allocation_failures_of_compiled_programs_are_mle_not_re() {
         assert!(stdout.starts_with("MLE "), "{file}:\n{stdout}");
     }
 }
-
-#[test]
-fn a_fork_bomb_under_the_task_cap_ends_in_bounded_time_and_leaves_nothing() {
-    // Without a task cap (no writable pids cgroup) a fork bomb would reach the whole
-    // machine: the judge documents that case, and this test says so rather than run it.
-    let probe = std::path::Path::new("/sys/fs/cgroup/pids/stone-game-ix-probe");
-    if std::fs::create_dir(probe).is_err() {
-        eprintln!("SKIPPED: no writable pids cgroup here, so no task cap to test");
-        return;
-    }
-    std::fs::remove_dir(probe).unwrap();
-    let (verdicts, stdout, elapsed) = judge("sh tests/hostile/fork-bomb.sh", "one.in");
-    assert_eq!(verdicts.len(), 1, "{stdout}");
-    assert_ne!(verdicts[0], "AC", "{stdout}");
-    assert!(elapsed < Duration::from_secs(15), "took {elapsed:?}");
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(live_processes_with("fork-bomb.sh"), Vec::<String>::new());
-}

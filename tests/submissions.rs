@@ -217,9 +217,7 @@ fn a_file_that_does_not_compile_gets_ce_with_the_compilers_message() {
             .code(1)
             .stderr(predicates::str::contains("CE:"))
             // The compiler's own words, with the place in the user's file.
-            .stderr(
-                predicates::str::is_match(format!("{name}(:[0-9]+|\", line [0-9]+)")).unwrap(),
-            );
+            .stderr(predicates::str::is_match(format!("{name}(:[0-9]+|\", line [0-9]+)")).unwrap());
     }
 }
 

@@ -11,7 +11,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{EXIT_FAILURE, EXIT_OK, GeneratorArgs, LimitArgs, SolutionArgs, parse_positive};
-use crate::judge::batch::{Interrupted, Judge};
+use crate::judge::batch::{Interrupted, Judge, stderr_excerpt};
 use crate::judge::case_files;
 use crate::judge::process;
 use crate::judge::report::{self, ReportedFailure};
@@ -298,12 +298,10 @@ fn print_failure(
         None => println!("  got:      no answer"),
     }
     println!("  detail:   {}", shrunk.outcome.detail);
-    let stderr = judge.stats().stderr_tail;
+    let stderr = stderr_excerpt(&judge.stats().stderr_tail);
     if !stderr.is_empty() {
-        let text = String::from_utf8_lossy(&stderr);
-        let tail: Vec<&str> = text.lines().rev().take(8).collect();
         println!("  stderr (tail):");
-        for line in tail.into_iter().rev() {
+        for line in stderr {
             println!("    {line}");
         }
     }

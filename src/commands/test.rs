@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 
 use super::{EXIT_FAILURE, EXIT_OK, LimitArgs, SolutionArgs};
-use crate::judge::batch::{Interrupted, Judge};
+use crate::judge::batch::{Interrupted, Judge, stderr_excerpt};
 use crate::judge::case_files::{self, CaseFile};
 use crate::judge::process;
 use crate::judge::verdict::Verdict;
@@ -71,12 +71,12 @@ pub fn run(args: TestArgs) -> Result<u8> {
             println!("    detail:   {}", outcome.detail);
         }
     }
-    let stderr = judge.stats().stderr_tail;
+    let stderr = stderr_excerpt(&judge.stats().stderr_tail);
     if failed > 0 && !stderr.is_empty() {
-        println!(
-            "stderr (tail):\n{}",
-            String::from_utf8_lossy(&stderr).trim_end()
-        );
+        println!("stderr (tail):");
+        for line in stderr {
+            println!("    {line}");
+        }
     }
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { EXIT_OK } else { EXIT_FAILURE })

@@ -25,6 +25,28 @@ const OUT_OF_MEMORY_MARKS: [&str; 6] = [
     "Cannot allocate memory",
 ];
 
+/// The last lines of a program's stderr as a report shows them: at most 8 lines of at
+/// most 200 characters, so a flood on one line cannot bury the summary.
+pub fn stderr_excerpt(tail: &[u8]) -> Vec<String> {
+    const LINES: usize = 8;
+    const WIDTH: usize = 200;
+    let text = String::from_utf8_lossy(tail);
+    let mut lines: Vec<String> = text
+        .lines()
+        .rev()
+        .take(LINES)
+        .map(|line| {
+            if line.chars().count() > WIDTH {
+                format!("{}…", line.chars().take(WIDTH).collect::<String>())
+            } else {
+                line.to_string()
+            }
+        })
+        .collect();
+    lines.reverse();
+    lines
+}
+
 /// Figures gathered over all runs of a judge.
 #[derive(Debug, Default, Clone)]
 pub struct RunStats {
@@ -244,7 +266,12 @@ impl Judge {
             Some(Stopped::Interrupted) | None => {}
         }
         let stderr = String::from_utf8_lossy(&run.stderr_tail);
-        let over_memory = run.peak_rss_kib * 1024 > limits.memory
+        let peak = run.peak_rss_kib * 1024;
+        // A memory group that enforces the limit kills the program right at it.
+        let killed_at_limit =
+            matches!(run.exit, Exit::Signal(_)) && peak + (1 << 20) >= limits.memory;
+        let over_memory = peak > limits.memory
+            || killed_at_limit
             || (run.exit != Exit::Code(0)
                 && OUT_OF_MEMORY_MARKS.iter().any(|m| stderr.contains(m)));
         if over_memory {
@@ -390,3 +417,45 @@ impl std::fmt::Display for Interrupted {
 }
 
 impl std::error::Error for Interrupted {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_problems_are_pinned_on_their_case() {
+        let (answers, problem) = read_answers(b"true\nfalse\n", 2);
+        assert_eq!((answers, problem.is_none()), (vec![true, false], true));
+        let (answers, problem) = read_answers(b"true\n", 3);
+        let (at, failure) = problem.unwrap();
+        assert_eq!(
+            (answers, at, failure.verdict),
+            (vec![true], 1, Verdict::WrongAnswer)
+        );
+        let (_, problem) = read_answers(b"true\nTrue\nfalse\n", 3);
+        let (at, failure) = problem.unwrap();
+        assert_eq!((at, failure.verdict), (1, Verdict::PresentationError));
+        let (answers, problem) = read_answers(b"true\nfalse\ntrue\n", 2);
+        assert_eq!((answers.len(), problem.unwrap().0), (2, 1));
+    }
+
+    #[test]
+    fn only_complete_answer_lines_before_a_crash_stand() {
+        assert_eq!(leading_answers(b"true\nfalse\ntr"), vec![true, false]);
+        assert_eq!(leading_answers(b"true\nnoise\nfalse\n"), vec![true]);
+        assert!(leading_answers(b"").is_empty());
+    }
+
+    #[test]
+    fn stderr_excerpts_keep_the_last_lines_and_cut_long_ones() {
+        let mut tail = String::new();
+        for i in 0..20 {
+            tail.push_str(&format!("line {i}\n"));
+        }
+        tail.push_str(&"x".repeat(1000));
+        let excerpt = stderr_excerpt(tail.as_bytes());
+        assert_eq!(excerpt.len(), 8);
+        assert_eq!(excerpt[0], "line 13");
+        assert_eq!(excerpt[7].chars().count(), 201);
+    }
+}

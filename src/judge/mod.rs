@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod case_files;
+pub mod cgroup;
 pub mod lang;
 pub mod process;
 pub mod report;

@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
+use super::cgroup::RunCgroups;
+
 /// Set by the SIGINT/SIGTERM handler; every run in progress kills its child when it sees it.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -123,11 +125,12 @@ pub struct Run {
     pub cpu: Duration,
     /// Wall-clock time from spawn to reaping.
     pub wall: Duration,
-    /// Peak resident set size in KiB, as `wait4` reports it. Exec folds the spawning
-    /// process's own peak into the child's, so values up to `rss_floor_kib` say only
-    /// "at most this much".
+    /// Peak memory in KiB: measured by the run's memory group where there is one, else
+    /// `wait4`'s peak RSS. Exec folds the spawning process's own peak into the latter, so
+    /// then values up to `rss_floor_kib` say only "at most this much".
     pub peak_rss_kib: u64,
-    /// The judge's own peak RSS when it spawned the child: the floor of `peak_rss_kib`.
+    /// The judge's own peak RSS when it spawned the child (0 when a memory group
+    /// measured): the floor of `peak_rss_kib`.
     pub rss_floor_kib: u64,
     /// Everything written to stdout, up to the output cap.
     pub stdout: Vec<u8>,
@@ -144,21 +147,16 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    let task_cap = TaskCap::new();
-    let machine_at_start = CpuTimes::now();
-    let started = Instant::now();
+    // The JVM and V8 cannot live under RLIMIT_AS: their memory group enforces the limit.
+    let cgroups = RunCgroups::new((!program.address_space_limit).then_some(limits.memory));
     let mut child = command
         .spawn()
         .with_context(|| format!("cannot run '{}'", program.command_line()))?;
     let pid = child.id() as libc::pid_t;
-    if let Some(cap) = &task_cap {
-        cap.add(pid);
-    }
+    cgroups.add(pid);
     let kill_everything = || {
         kill_group(pid);
-        if let Some(cap) = &task_cap {
-            cap.kill_all();
-        }
+        cgroups.kill_all();
     };
     // Spawning returns once the child has exec'd, so this covers what exec folded in.
     let rss_floor_kib = own_peak_rss_kib();
@@ -171,6 +169,11 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
         let _ = wait_for(pid);
         return Err(error).context("cannot apply limits to the program");
     }
+    // The clocks start once the program is set up: moving it into its groups can wait on
+    // the kernel (behind another judge's fork bomb, say), and the program cannot get far
+    // before its input arrives.
+    let machine_at_start = CpuTimes::now();
+    let started = Instant::now();
     let stdin = child.stdin.take();
     let mut stdout = child.stdout.take().expect("stdout is piped");
     let mut stderr = child.stderr.take().expect("stderr is piped");
@@ -236,12 +239,17 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
             Some(code) => Exit::Code(code),
             None => Exit::Signal(status.signal().unwrap_or(0)),
         };
+        // The memory group measures the program alone; wait4 only above the judge's size.
+        let (peak_rss_kib, rss_floor_kib) = match cgroups.peak_memory_bytes() {
+            Some(bytes) => (bytes / 1024, 0),
+            None => (usage.ru_maxrss.max(0) as u64, rss_floor_kib),
+        };
         Ok(Run {
             exit,
             stopped,
             cpu,
             wall,
-            peak_rss_kib: usage.ru_maxrss.max(0) as u64,
+            peak_rss_kib,
             rss_floor_kib,
             stdout,
             stderr_tail,
@@ -293,69 +301,6 @@ fn wall_guard(limits: &Limits, start: &Option<CpuTimes>) -> Duration {
         limits.wall.max(limits.time * 3 + Duration::from_secs(1))
     } else {
         limits.wall
-    }
-}
-
-/// Most tasks (processes and threads) a program may have at once where the kernel can
-/// enforce it: enough for the JVM's threads, small enough to keep a fork bomb harmless.
-const MAX_TASKS: u32 = 256;
-/// The cgroup v1 pids hierarchy, where one exists and the judge may write to it (root).
-const PIDS_CGROUP_ROOT: &str = "/sys/fs/cgroup/pids";
-
-/// A pids cgroup for one run: it caps the tasks a program can create (`RLIMIT_NPROC` is
-/// per user and ignored for root), and it lists every process the program started, so
-/// even one that left the process group (`setsid`) is killed. Where the hierarchy is
-/// missing or read-only there is none, and a fork bomb is stopped by the time limit only.
-struct TaskCap {
-    dir: std::path::PathBuf,
-}
-
-impl TaskCap {
-    fn new() -> Option<Self> {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let name = format!(
-            "stone-game-ix-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let dir = std::path::Path::new(PIDS_CGROUP_ROOT).join(name);
-        std::fs::create_dir(&dir).ok()?;
-        let cap = TaskCap { dir };
-        std::fs::write(cap.dir.join("pids.max"), MAX_TASKS.to_string()).ok()?;
-        Some(cap)
-    }
-
-    /// Moves `pid` into the cap. It runs right after spawning: the program has only just
-    /// been exec'd and has not read its input yet.
-    fn add(&self, pid: libc::pid_t) {
-        let _ = std::fs::write(self.dir.join("cgroup.procs"), pid.to_string());
-    }
-
-    /// Kills every process in the cap.
-    fn kill_all(&self) {
-        let procs = std::fs::read_to_string(self.dir.join("cgroup.procs")).unwrap_or_default();
-        for pid in procs
-            .lines()
-            .filter_map(|line| line.trim().parse::<libc::pid_t>().ok())
-        {
-            // SAFETY: kill takes plain integers; a pid that just exited yields ESRCH.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-        }
-    }
-}
-
-impl Drop for TaskCap {
-    fn drop(&mut self) {
-        // A cgroup can be removed once empty; killed tasks take a moment to leave it.
-        for _ in 0..500 {
-            self.kill_all();
-            if std::fs::remove_dir(&self.dir).is_ok() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(2));
-        }
     }
 }
 
