@@ -213,13 +213,20 @@ fn shrink_and_save(
 
 /// Fails early, before any case runs, if counterexamples could not be saved.
 fn check_writable(dir: &Path) -> Result<()> {
+    // A directory made only to probe it is removed again: a passing run leaves no trace.
+    let created = !dir.exists();
     std::fs::create_dir_all(dir)
         .with_context(|| format!("--save-dir {} cannot be created", dir.display()))?;
-    tempfile::Builder::new()
+    // The probe file is deleted as soon as it is dropped, at the end of this statement.
+    let writable = tempfile::Builder::new()
         .prefix(".tmp-")
         .tempfile_in(dir)
-        .with_context(|| format!("--save-dir {} is not writable", dir.display()))?;
-    Ok(())
+        .map(drop)
+        .with_context(|| format!("--save-dir {} is not writable", dir.display()));
+    if created {
+        let _ = std::fs::remove_dir(dir);
+    }
+    writable
 }
 
 /// Runs `work` while showing progress: a bar on a terminal, a plain line every few

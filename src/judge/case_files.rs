@@ -129,6 +129,7 @@ pub fn save(
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
         bail!("invalid case name '{name}': use letters, digits, '-' and '_'");
     }
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let input_path = dir.join(format!("{name}.in"));
     let output_path = dir.join(format!("{name}.out"));
     if !overwrite && (input_path.exists() || output_path.exists()) {
