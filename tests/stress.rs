@@ -166,3 +166,15 @@ fn bad_arguments_exit_2_naming_the_flag() {
             .stderr(predicate::str::contains(flag));
     }
 }
+
+#[test]
+fn a_passing_run_leaves_no_save_dir_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let save_dir = dir.path().join("not-yet");
+    cargo_bin_cmd!("judge")
+        .args(["stress", "--seed", "2", "--cases", "200", "--save-dir"])
+        .arg(&save_dir)
+        .assert()
+        .success();
+    assert!(!save_dir.exists());
+}
