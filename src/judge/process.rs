@@ -123,7 +123,7 @@ pub struct Run {
     pub stopped: Option<Stopped>,
     /// CPU time, user + system.
     pub cpu: Duration,
-    /// Wall-clock time from spawn to reaping.
+    /// Wall-clock time from the end of setup (groups, rlimits) to reaping.
     pub wall: Duration,
     /// Peak memory in KiB: measured by the run's memory group where there is one, else
     /// `wait4`'s peak RSS. Exec folds the spawning process's own peak into the latter, so
