@@ -15,9 +15,8 @@ fn main() -> ExitCode {
     // One large buffer, written when full and once at the end: no flush per answer.
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let outcome = loop {
-        let mut residue_counts = [0u64; 3];
-        match reader.next_case(|stone| residue_counts[stone.value.rem_euclid(3) as usize] += 1) {
-            Ok(Some(_)) => {
+        match reader.next_residue_counts() {
+            Ok(Some((_, residue_counts))) => {
                 let answer: &[u8] = if Solution::alice_wins(residue_counts) {
                     b"true\n"
                 } else {

@@ -43,11 +43,7 @@ pub fn run(args: ReferenceArgs) -> Result<u8> {
         }
     } else {
         let mut counts = Vec::new();
-        loop {
-            let mut residue_counts = [0u64; 3];
-            let case = reader
-                .next_case(|stone| residue_counts[stone.value.rem_euclid(3) as usize] += 1)?;
-            let Some(case) = case else { break };
+        while let Some((case, residue_counts)) = reader.next_residue_counts()? {
             let largest = residue_counts.into_iter().max().unwrap_or(0);
             if largest > args.limit {
                 bail!(

@@ -136,11 +136,10 @@ pub fn run(args: StressArgs) -> Result<u8> {
         }
     }
     print_summary(seed, &report, &judge);
-    let program_text = judge.program().display();
     if let Some(path) = &args.json {
         report::write_json(
             path,
-            &program_text,
+            judge.program().display(),
             seed,
             plan.indices.start,
             &report,

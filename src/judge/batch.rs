@@ -91,6 +91,11 @@ impl Judge {
         &self.program
     }
 
+    /// Processes started so far.
+    pub fn runs(&self) -> u64 {
+        self.stats.lock().expect("stats lock is not poisoned").runs
+    }
+
     /// Figures so far.
     pub fn stats(&self) -> RunStats {
         self.stats

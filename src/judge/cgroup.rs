@@ -73,6 +73,11 @@ impl RunCgroups {
         }
     }
 
+    /// Whether a memory group measures the program's own peak memory.
+    pub fn measures_memory(&self) -> bool {
+        self.memory.is_some()
+    }
+
     /// Peak memory charged to the program, in bytes, where a memory group measured it.
     pub fn peak_memory_bytes(&self) -> Option<u64> {
         let dir = self.memory.as_ref()?;

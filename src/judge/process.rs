@@ -55,8 +55,8 @@ impl Program {
     }
 
     /// The program as the user named it.
-    pub fn display(&self) -> String {
-        self.label.clone()
+    pub fn display(&self) -> &str {
+        &self.label
     }
 
     /// The command line actually run.
@@ -158,8 +158,13 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
         kill_group(pid);
         cgroups.kill_all();
     };
-    // Spawning returns once the child has exec'd, so this covers what exec folded in.
-    let rss_floor_kib = own_peak_rss_kib();
+    // Spawning returns once the child has exec'd, so this covers what exec folded in;
+    // needed only where no memory group measures the program itself.
+    let rss_floor_kib = if cgroups.measures_memory() {
+        0
+    } else {
+        own_peak_rss_kib()
+    };
     // Limits go on right after spawning rather than between fork and exec: a `pre_exec`
     // hook forces a full fork of the judge, which is slower and leaves the judge's own
     // resident memory in the child's peak RSS. The child can do little before its input
@@ -207,7 +212,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
             }
             let reason = if INTERRUPTED.load(Ordering::Relaxed) {
                 Some(Stopped::Interrupted)
-            } else if started.elapsed() > wall_guard(limits, &machine_at_start) {
+            } else if wall_guard_passed(started.elapsed(), limits, &machine_at_start) {
                 Some(Stopped::WallTime)
             } else if cpu_time_so_far(pid).is_some_and(|cpu| cpu > limits.time) {
                 Some(Stopped::CpuTime)
@@ -240,9 +245,9 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run> {
             None => Exit::Signal(status.signal().unwrap_or(0)),
         };
         // The memory group measures the program alone; wait4 only above the judge's size.
-        let (peak_rss_kib, rss_floor_kib) = match cgroups.peak_memory_bytes() {
-            Some(bytes) => (bytes / 1024, 0),
-            None => (usage.ru_maxrss.max(0) as u64, rss_floor_kib),
+        let peak_rss_kib = match cgroups.peak_memory_bytes() {
+            Some(bytes) => bytes / 1024,
+            None => usage.ru_maxrss.max(0) as u64,
         };
         Ok(Run {
             exit,
@@ -283,13 +288,18 @@ impl CpuTimes {
     }
 }
 
-/// The wall-clock guard for a run that started when the machine's CPU times were `start`.
+/// Whether a run that started when the machine's CPU times were `start` has been going
+/// longer than its wall-clock guard.
 ///
 /// A program that sleeps is stopped at `limits.wall`. But on a saturated machine (other
 /// judges, a test suite, a build) a busy program can wait seconds for a CPU and would look
 /// like a sleeper; while the machine has had less than a quarter of its CPU idle since the
 /// run started, the guard stretches to three times the time limit plus one second.
-fn wall_guard(limits: &Limits, start: &Option<CpuTimes>) -> Duration {
+fn wall_guard_passed(elapsed: Duration, limits: &Limits, start: &Option<CpuTimes>) -> bool {
+    // Before the plain guard there is nothing to decide, and no /proc/stat to read.
+    if elapsed <= limits.wall {
+        return false;
+    }
     let saturated = match (start, CpuTimes::now()) {
         (Some(start), Some(now)) if now.total > start.total => {
             let idle = now.idle.saturating_sub(start.idle) as f64;
@@ -297,11 +307,7 @@ fn wall_guard(limits: &Limits, start: &Option<CpuTimes>) -> Duration {
         }
         _ => false,
     };
-    if saturated {
-        limits.wall.max(limits.time * 3 + Duration::from_secs(1))
-    } else {
-        limits.wall
-    }
+    !saturated || elapsed > limits.time * 3 + Duration::from_secs(1)
 }
 
 /// Sets the child's rlimits: address space where allowed, a CPU backstop in case the

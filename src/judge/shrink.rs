@@ -192,9 +192,9 @@ impl Shrinker<'_> {
             let rest = &candidates[from..];
             let expected: Vec<bool> = rest.iter().map(|c| self.oracle.expected(c).0).collect();
             let cases: Vec<&[i32]> = rest.iter().map(Vec::as_slice).collect();
-            let runs_before = self.judge.stats().runs;
+            let runs_before = self.judge.runs();
             let outcomes = self.judge.judge(&cases, &expected, true)?;
-            self.used.runs += self.judge.stats().runs - runs_before;
+            self.used.runs += self.judge.runs() - runs_before;
             self.used.stones += cases.iter().map(|c| c.len() as u64).sum::<u64>();
             let judged = outcomes.len();
             match outcomes.into_iter().last() {

@@ -160,6 +160,15 @@ impl<R: Read> CaseReader<R> {
         Ok(Some(CaseLine { line, len }))
     }
 
+    /// Reads the next case as the counts of its stones by value mod 3 (the mathematical
+    /// residue, so -1 counts as 2), without keeping the stones: constant memory per line.
+    pub fn next_residue_counts(&mut self) -> Result<Option<(CaseLine, [u64; 3])>, FormatError> {
+        let mut residue_counts = [0u64; 3];
+        let case =
+            self.next_case(|stone| residue_counts[stone.value.rem_euclid(3) as usize] += 1)?;
+        Ok(case.map(|case| (case, residue_counts)))
+    }
+
     /// Reads the next case into a vector.
     pub fn next_stones(&mut self) -> Result<Option<Vec<i32>>, FormatError> {
         let mut stones = Vec::new();
